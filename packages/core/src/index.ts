@@ -1,0 +1,40 @@
+export {
+  Configuration,
+  type LoadConfigurationOptions,
+  loadConfiguration,
+  settingsAliases,
+  settingsFileName,
+} from './config/configuration.js';
+export { ConfigurationError, type SettingsProblem } from './config/configuration-error.js';
+export { describeAllowed } from './config/describe-allowed.js';
+export { isSecretKey, redactedText } from './config/secret-keys.js';
+export {
+  defineSettingsSection,
+  type SectionSettings,
+  type SettingsJsonSchema,
+  type SettingsSection,
+} from './config/settings-section.js';
+export {
+  environmentPrefix,
+  parseSettingsText,
+  readSettingsFile,
+  settingsFromArguments,
+  settingsFromEnvironment,
+} from './config/settings-sources.js';
+export type { SettingsLayer, SettingsScalar, SettingsTree, SettingsValue } from './config/settings-tree.js';
+export { coreSettingsSections } from './core-settings-sections.js';
+export { OrkeonError, type OrkeonErrorOptions } from './errors/orkeon-error.js';
+export { llmSettings } from './llm/llm-settings.js';
+export { createLogger, type Logger, type LoggerOptions, levelForVerbosity } from './logging/logger.js';
+export { type LogLevel, loggingSettings, logLevels } from './logging/logging-settings.js';
+export { createSecretScrubber, redactSecretFields } from './logging/secret-redaction.js';
+export {
+  ServiceCollection,
+  type ServiceFactory,
+  type ServiceLifetime,
+  type ServiceRegistration,
+} from './services/service-collection.js';
+export { ServiceNotRegisteredError, ServiceResolutionError } from './services/service-errors.js';
+export { ServiceProvider, type ServiceResolver } from './services/service-provider.js';
+export { type ServiceToken, serviceToken } from './services/service-token.js';
+export { closestMatch } from './text/closest-match.js';

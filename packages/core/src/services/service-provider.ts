@@ -1,0 +1,199 @@
+import { OrkeonError } from '../errors/orkeon-error.js';
+import type { ServiceRegistration } from './service-collection.js';
+import { ServiceNotRegisteredError, ServiceResolutionError } from './service-errors.js';
+import type { ServiceToken } from './service-token.js';
+
+/** What a factory receives to ask for the services it depends on. */
+export interface ServiceResolver {
+  /** The last registration of the service; throws when none is registered. */
+  get<T>(token: ServiceToken<T>): T;
+  /** Like `get`, but `undefined` when none is registered. */
+  tryGet<T>(token: ServiceToken<T>): T | undefined;
+  /** Every registration of the service, oldest first. */
+  getAll<T>(token: ServiceToken<T>): T[];
+}
+
+interface RootState {
+  readonly registrations: ReadonlyMap<ServiceToken<unknown>, readonly ServiceRegistration[]>;
+  readonly singletons: Map<ServiceRegistration, unknown>;
+}
+
+/** One resolution in progress: the services being built (for cycles) and whether a singleton is among them. */
+interface ResolutionContext {
+  readonly chain: readonly string[];
+  readonly insideSingleton: boolean;
+}
+
+/**
+ * Builds and hands out services. The root provider holds singletons; each
+ * `createScope()` holds its own scoped instances (one per request, say). Disposing a
+ * provider disposes, newest first, the instances it created that have
+ * `Symbol.asyncDispose` or `Symbol.dispose`.
+ */
+export class ServiceProvider implements ServiceResolver, AsyncDisposable {
+  readonly #root: RootState;
+  readonly #isRoot: boolean;
+  readonly #scoped = new Map<ServiceRegistration, unknown>();
+  readonly #created: unknown[] = [];
+  /** For scopes: the root provider, which owns singletons. */
+  #rootProvider: ServiceProvider | undefined;
+  #disposed = false;
+
+  private constructor(root: RootState, isRoot: boolean) {
+    this.#root = root;
+    this.#isRoot = isRoot;
+  }
+
+  static create(registrations: readonly ServiceRegistration[]): ServiceProvider {
+    const byToken = new Map<ServiceToken<unknown>, ServiceRegistration[]>();
+    for (const registration of registrations) {
+      const list = byToken.get(registration.token) ?? [];
+      list.push(registration);
+      byToken.set(registration.token, list);
+    }
+    return new ServiceProvider({ registrations: byToken, singletons: new Map() }, true);
+  }
+
+  get<T>(token: ServiceToken<T>): T {
+    return this.#get(token, { chain: [], insideSingleton: false });
+  }
+
+  tryGet<T>(token: ServiceToken<T>): T | undefined {
+    return this.isRegistered(token) ? this.get(token) : undefined;
+  }
+
+  getAll<T>(token: ServiceToken<T>): T[] {
+    return this.#getAll(token, { chain: [], insideSingleton: false });
+  }
+
+  isRegistered(token: ServiceToken<unknown>): boolean {
+    return (this.#root.registrations.get(token)?.length ?? 0) > 0;
+  }
+
+  /** A child provider with its own scoped instances; dispose it when the unit of work ends. */
+  createScope(): ServiceProvider {
+    this.#assertUsable('create a scope');
+    const scope = new ServiceProvider(this.#root, false);
+    scope.#rootProvider = this.#isRoot ? this : this.#rootProvider;
+    return scope;
+  }
+
+  async dispose(): Promise<void> {
+    if (this.#disposed) return;
+    this.#disposed = true;
+    const failures: unknown[] = [];
+    for (const instance of this.#created.reverse()) {
+      try {
+        await disposeInstance(instance);
+      } catch (error) {
+        failures.push(error);
+      }
+    }
+    this.#created.length = 0;
+    this.#scoped.clear();
+    if (this.#isRoot) this.#root.singletons.clear();
+    if (failures.length > 0) {
+      throw new OrkeonError(
+        'SERVICE_DISPOSAL_FAILED',
+        `${failures.length} service(s) failed while being disposed; the others were disposed. See the cause.`,
+        { cause: new AggregateError(failures) },
+      );
+    }
+  }
+
+  [Symbol.asyncDispose](): Promise<void> {
+    return this.dispose();
+  }
+
+  #get<T>(token: ServiceToken<T>, context: ResolutionContext): T {
+    const registrations = this.#root.registrations.get(token);
+    const last = registrations?.at(-1);
+    if (last === undefined) throw new ServiceNotRegisteredError(token.name, context.chain);
+    return this.#resolve(last as ServiceRegistration<T>, context);
+  }
+
+  #getAll<T>(token: ServiceToken<T>, context: ResolutionContext): T[] {
+    const registrations = (this.#root.registrations.get(token) ?? []) as readonly ServiceRegistration<T>[];
+    return registrations.map((registration) => this.#resolve(registration, context));
+  }
+
+  #resolve<T>(registration: ServiceRegistration<T>, context: ResolutionContext): T {
+    const name = registration.token.name;
+    this.#assertUsable(`resolve '${name}'`);
+    if (context.chain.includes(name)) {
+      throw new ServiceResolutionError(
+        `Services depend on each other in a cycle: ${[...context.chain, name].join(' → ')}. Break the cycle, e.g. by resolving one of them lazily.`,
+        name,
+      );
+    }
+    switch (registration.lifetime) {
+      case 'singleton': {
+        const singletons = this.#root.singletons;
+        if (singletons.has(registration)) return singletons.get(registration) as T;
+        const owner = this.#isRoot ? this : (this.#rootProvider ?? this);
+        const instance = owner.#build(registration, { chain: [...context.chain, name], insideSingleton: true });
+        singletons.set(registration, instance);
+        return instance;
+      }
+      case 'scoped': {
+        if (context.insideSingleton) {
+          throw new ServiceResolutionError(
+            `Singleton '${context.chain.at(-1)}' depends on scoped service '${name}', which would outlive its scope. Make '${context.chain.at(-1)}' scoped, or '${name}' a singleton.`,
+            name,
+          );
+        }
+        if (this.#isRoot) {
+          throw new ServiceResolutionError(
+            `Scoped service '${name}' cannot be resolved from the root provider. Create a scope with provider.createScope() and resolve it there.`,
+            name,
+          );
+        }
+        if (this.#scoped.has(registration)) return this.#scoped.get(registration) as T;
+        const instance = this.#build(registration, { chain: [...context.chain, name], insideSingleton: false });
+        this.#scoped.set(registration, instance);
+        return instance;
+      }
+      case 'transient': {
+        const owner = context.insideSingleton && !this.#isRoot ? (this.#rootProvider ?? this) : this;
+        return owner.#build(registration, {
+          chain: [...context.chain, name],
+          insideSingleton: context.insideSingleton,
+        });
+      }
+    }
+  }
+
+  #build<T>(registration: ServiceRegistration<T>, context: ResolutionContext): T {
+    const resolver: ServiceResolver = {
+      get: (token) => this.#get(token, context),
+      tryGet: (token) => (this.isRegistered(token) ? this.#get(token, context) : undefined),
+      getAll: (token) => this.#getAll(token, context),
+    };
+    const instance = registration.factory(resolver);
+    if (registration.owned && isDisposable(instance)) this.#created.push(instance);
+    return instance;
+  }
+
+  #assertUsable(action: string): void {
+    if (this.#disposed) {
+      throw new ServiceResolutionError(
+        `Cannot ${action}: this ${this.#isRoot ? 'service provider' : 'scope'} was disposed. Create a new scope for new work.`,
+        action,
+      );
+    }
+  }
+}
+
+function isDisposable(value: unknown): boolean {
+  if ((typeof value !== 'object' && typeof value !== 'function') || value === null) return false;
+  const candidate = value as Partial<AsyncDisposable & Disposable>;
+  return typeof candidate[Symbol.asyncDispose] === 'function' || typeof candidate[Symbol.dispose] === 'function';
+}
+
+async function disposeInstance(value: unknown): Promise<void> {
+  const candidate = value as Partial<AsyncDisposable & Disposable>;
+  const disposeAsync = candidate[Symbol.asyncDispose];
+  const disposeSync = candidate[Symbol.dispose];
+  if (typeof disposeAsync === 'function') await disposeAsync.call(candidate);
+  else if (typeof disposeSync === 'function') disposeSync.call(candidate);
+}

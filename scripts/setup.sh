@@ -1,0 +1,17 @@
+# Source this file (bash): a supported Node on PATH and the workspace's
+# dependencies installed from package-lock.json. Safe to run again; it only
+# reinstalls when package-lock.json changed since the last install.
+
+source "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/use-node.sh" || return 1 2>/dev/null || exit 1
+
+orkeon_install_stamp="$orkeon_root/node_modules/.orkeon-installed"
+if [ ! -f "$orkeon_install_stamp" ] || [ "$orkeon_root/package-lock.json" -nt "$orkeon_install_stamp" ] \
+  || [ "$(cat "$orkeon_install_stamp" 2>/dev/null)" != "$(node -v)" ]; then
+  echo "orkeon: installing dependencies (npm ci)" >&2
+  (
+    cd "$orkeon_root" || exit 1
+    if [ -n "${ORKEON_NODE_HEADERS:-}" ]; then export npm_config_nodedir="$ORKEON_NODE_HEADERS"; fi
+    npm ci --no-audit --no-fund --loglevel=error >&2
+  ) || return 1 2>/dev/null || exit 1
+  node -v >"$orkeon_install_stamp"
+fi
