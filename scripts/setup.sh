@@ -1,11 +1,12 @@
 # Source this file (bash): a supported Node on PATH and the workspace's
 # dependencies installed from package-lock.json. Safe to run again; it only
-# reinstalls when package-lock.json changed since the last install.
+# reinstalls when package-lock.json or the Node version changed since the last
+# install, or when ORKEON_FORCE_INSTALL=1.
 
 source "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/use-node.sh" || return 1 2>/dev/null || exit 1
 
 orkeon_install_stamp="$orkeon_root/node_modules/.orkeon-installed"
-if [ ! -f "$orkeon_install_stamp" ] || [ "$orkeon_root/package-lock.json" -nt "$orkeon_install_stamp" ] \
+if [ "${ORKEON_FORCE_INSTALL:-0}" = 1 ] || [ ! -f "$orkeon_install_stamp" ] || [ "$orkeon_root/package-lock.json" -nt "$orkeon_install_stamp" ] \
   || [ "$(cat "$orkeon_install_stamp" 2>/dev/null)" != "$(node -v)" ]; then
   echo "orkeon: installing dependencies (npm ci)" >&2
   (

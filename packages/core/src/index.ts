@@ -8,6 +8,7 @@ export {
 export { ConfigurationError, type SettingsProblem } from './config/configuration-error.js';
 export { describeAllowed } from './config/describe-allowed.js';
 export { isSecretKey, redactedText } from './config/secret-keys.js';
+export { renderSettingsReference } from './config/settings-reference.js';
 export {
   defineSettingsSection,
   type SectionSettings,

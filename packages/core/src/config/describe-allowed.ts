@@ -37,13 +37,18 @@ function describeText(schema: SettingsJsonSchema): string {
 }
 
 function describeRange(schema: SettingsJsonSchema): string {
-  const low = schema.minimum ?? schema.exclusiveMinimum;
-  const high = schema.maximum ?? schema.exclusiveMaximum;
-  if (schema.minimum !== undefined && schema.maximum !== undefined) return ` from ${low} to ${high}`;
+  // Whole numbers carry the safe-integer limits as bounds; they say nothing to a reader.
+  const bound = (value: number | undefined) =>
+    value === undefined || Math.abs(value) >= Number.MAX_SAFE_INTEGER ? undefined : value;
+  const minimum = bound(schema.minimum);
+  const maximum = bound(schema.maximum);
+  const above = bound(schema.exclusiveMinimum);
+  const below = bound(schema.exclusiveMaximum);
+  if (minimum !== undefined && maximum !== undefined) return ` from ${minimum} to ${maximum}`;
   const parts: string[] = [];
-  if (schema.minimum !== undefined) parts.push(`at least ${low}`);
-  if (schema.exclusiveMinimum !== undefined) parts.push(`greater than ${low}`);
-  if (schema.maximum !== undefined) parts.push(`at most ${high}`);
-  if (schema.exclusiveMaximum !== undefined) parts.push(`less than ${high}`);
+  if (minimum !== undefined) parts.push(`at least ${minimum}`);
+  if (above !== undefined) parts.push(`greater than ${above}`);
+  if (maximum !== undefined) parts.push(`at most ${maximum}`);
+  if (below !== undefined) parts.push(`less than ${below}`);
   return parts.length === 0 ? '' : ` ${parts.join(' and ')}`;
 }

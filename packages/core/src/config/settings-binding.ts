@@ -40,13 +40,15 @@ export function bindSection<Schema extends z.ZodObject>(
   }
   const context: BindingContext = { origins, problems, nestedSections };
   const normalized = normalize(section.jsonSchema, raw ?? {}, segments, context, true);
-  if (problems.length > 0) return { problems };
   const parsed = section.schema.safeParse(normalized);
-  if (parsed.success) return { value: parsed.data, problems };
-  for (const issue of parsed.error.issues) {
-    problems.push(describeIssue(section, issue, normalized, origins));
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const problem = describeIssue(section, issue, normalized, origins);
+      // A key already reported while normalising (e.g. a badly numbered list) is not reported twice.
+      if (!problems.some((known) => known.key === problem.key)) problems.push(problem);
+    }
   }
-  return { problems };
+  return parsed.success && problems.length === 0 ? { value: parsed.data, problems } : { problems };
 }
 
 function normalize(

@@ -23,7 +23,7 @@ export const llmSettings = defineSettingsSection(
       .string()
       .min(1)
       .optional()
-      .describe('API key sent with every call (also `SVC_Llm__ApiKey`). Never logged.'),
+      .describe('API key sent with every call; usually given as the environment variable `SVC_Llm__ApiKey`.'),
     ApiKeySecretName: z
       .string()
       .min(1)

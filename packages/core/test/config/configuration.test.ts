@@ -230,7 +230,9 @@ describe('judged at start', () => {
         environment: { SVC_Svc__Tools__Shell__ExtraAllowedCommands__1: 'jq' },
       }),
     );
-    expect(problems[0]).toMatch(/'Svc:Tools:Shell:ExtraAllowedCommands' .* is a list: number its items from 0/);
+    expect(problems).toEqual([
+      expect.stringMatching(/'Svc:Tools:Shell:ExtraAllowedCommands' .* is a list: number its items from 0/),
+    ]);
   });
 
   it('refuses a value where a section is expected', async () => {

@@ -1,0 +1,46 @@
+import type { CliCommand } from '../cli-command.js';
+import type { DoctorCheck } from '../doctor/doctor-check.js';
+import { checkLlm } from '../doctor/llm-check.js';
+import { checkNode } from '../doctor/node-check.js';
+import { checkPackages } from '../doctor/packages-check.js';
+import { checkSettings } from '../doctor/settings-check.js';
+import { ExitCode } from '../exit-codes.js';
+import { cliVersion } from '../version.js';
+
+export const doctorCommand: CliCommand = {
+  name: 'doctor',
+  summary: 'check this set-up: Node, settings, installed packages, language model',
+  configure(command) {
+    command
+      .option('--json', 'print the checks as JSON')
+      .addHelpText(
+        'after',
+        '\nExits 1 when a check fails. Statuses: ok, info, warn, fail.\nExample:\n  orkeon doctor --settings ./appsettings.json --json',
+      );
+  },
+  async run(context, command) {
+    const { json } = command.opts<{ json?: boolean }>();
+    const settings = await checkSettings(() => context.configuration());
+    const checks: DoctorCheck[] = [checkNode(), ...settings.checks];
+    if (settings.configuration !== undefined) checks.push(checkLlm(settings.configuration));
+    checks.push(...(await checkPackages()));
+    const ok = checks.every((check) => check.status !== 'fail');
+    const out = context.io.stdout;
+    if (json === true) {
+      out.write(`${JSON.stringify({ ok, version: cliVersion, checks }, null, 2)}\n`);
+    } else {
+      out.write(`orkeon ${cliVersion} doctor\n`);
+      const width = Math.max(...checks.map((check) => check.check.length));
+      for (const check of checks)
+        out.write(`  ${check.status.padEnd(4)}  ${check.check.padEnd(width)}  ${check.detail}\n`);
+      const failed = checks.filter((check) => check.status === 'fail').length;
+      const warned = checks.filter((check) => check.status === 'warn').length;
+      out.write(
+        failed > 0
+          ? `${failed} check(s) failed.\n`
+          : `All checks passed${warned > 0 ? ` (${warned} warning${warned > 1 ? 's' : ''})` : ''}.\n`,
+      );
+    }
+    return ok ? ExitCode.ok : ExitCode.usage;
+  },
+};

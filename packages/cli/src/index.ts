@@ -1,0 +1,8 @@
+export type { CliCommand } from './cli-command.js';
+export type { CliContext, CliIo, GlobalOptions } from './cli-context.js';
+export { ExitCode } from './exit-codes.js';
+export { main } from './main.js';
+export { builtInCommands, type RunCliOptions, runCli } from './run-cli.js';
+export { cliSettingsSections } from './settings-sections.js';
+export { UsageError } from './usage-error.js';
+export { cliVersion } from './version.js';

@@ -1,0 +1,26 @@
+import type { CliCommand } from './cli-command.js';
+import { ExitCode } from './exit-codes.js';
+import { builtInCommands, runCli } from './run-cli.js';
+
+/** How long a command may take to stop after Ctrl+C before the process exits anyway. */
+const forceExitAfterMilliseconds = 5_000;
+
+/**
+ * The `orkeon` process: runs the command line with Ctrl+C wired to an abort signal
+ * and sets the exit code. A second Ctrl+C, or a command still running 5 s after
+ * the first, ends the process at once with 130.
+ */
+export async function main(argv: readonly string[], commands: readonly CliCommand[] = builtInCommands): Promise<void> {
+  const interrupt = new AbortController();
+  const onInterrupt = () => {
+    if (interrupt.signal.aborted) process.exit(ExitCode.interrupted);
+    interrupt.abort(new Error('interrupted'));
+    setTimeout(() => process.exit(ExitCode.interrupted), forceExitAfterMilliseconds).unref();
+  };
+  process.on('SIGINT', onInterrupt);
+  try {
+    process.exitCode = await runCli(argv, { signal: interrupt.signal, commands });
+  } finally {
+    process.off('SIGINT', onInterrupt);
+  }
+}

@@ -1,0 +1,178 @@
+import {
+  type Configuration,
+  ConfigurationError,
+  createLogger,
+  type Logger,
+  levelForVerbosity,
+  loadConfiguration,
+  loggingSettings,
+  OrkeonError,
+} from '@orkeon/core';
+import { Command, CommanderError } from 'commander';
+import type { CliCommand } from './cli-command.js';
+import type { CliContext, CliIo, GlobalOptions } from './cli-context.js';
+import { doctorCommand } from './commands/doctor-command.js';
+import { ExitCode } from './exit-codes.js';
+import { cliSettingsSections } from './settings-sections.js';
+import { UsageError } from './usage-error.js';
+import { cliVersion } from './version.js';
+
+/** The verbs of `orkeon`, in help order. */
+export const builtInCommands: readonly CliCommand[] = [doctorCommand];
+
+export interface RunCliOptions {
+  io?: Partial<CliIo>;
+  /** Aborted on Ctrl+C by the `orkeon` binary. */
+  signal?: AbortSignal;
+  /** The verbs to offer; defaults to the built-in ones. */
+  commands?: readonly CliCommand[];
+}
+
+/**
+ * Runs the `orkeon` command line and returns its exit code: 0 ok, 1 usage or
+ * configuration error, 2 run failed, 130 interrupted. Never calls `process.exit`.
+ */
+export async function runCli(argv: readonly string[], options: RunCliOptions = {}): Promise<ExitCode> {
+  const io: CliIo = {
+    stdout: options.io?.stdout ?? process.stdout,
+    stderr: options.io?.stderr ?? process.stderr,
+    environment: options.io?.environment ?? process.env,
+    workingDirectory: options.io?.workingDirectory ?? process.cwd(),
+  };
+  const signal = options.signal ?? new AbortController().signal;
+  const commands = options.commands ?? builtInCommands;
+  let exitCode: ExitCode = ExitCode.ok;
+  let verbose = 0;
+
+  const program = new Command('orkeon')
+    .description('Orkeon: agent teams for Node.js, inside a declared boundary.')
+    .version(cliVersion, '--version', 'print the version')
+    .option('-s, --settings <file>', 'settings file (default: appsettings.json in the working directory)')
+    .option(
+      '--set <key=value>',
+      'a setting with the highest precedence, e.g. --set Llm:Model=gpt-5 (repeatable)',
+      collect,
+      [],
+    )
+    .option(
+      '-v, --verbose',
+      'more logs on standard error: -v info, -vv debug, -vvv trace',
+      (_, count: number) => count + 1,
+      0,
+    )
+    .helpOption('-h, --help', 'show help')
+    .addHelpCommand('help [command]', 'show help for a command')
+    .addHelpText(
+      'after',
+      '\nExit codes: 0 ok, 1 usage or configuration error, 2 run failed, 130 interrupted.\nSettings: appsettings.json, then SVC_ environment variables (SVC_Llm__Model), then --set.',
+    )
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(text),
+      outputError: () => {
+        // Reported below in Orkeon's own words.
+      },
+    })
+    .showSuggestionAfterError(true);
+
+  for (const definition of commands) {
+    const command = program.command(definition.name).description(definition.summary);
+    definition.configure(command);
+    command.action(async (...actionArguments: unknown[]) => {
+      const self = actionArguments.at(-1) as Command;
+      const globals = readGlobals(self);
+      verbose = globals.verbose;
+      const context = createContext(io, globals, signal);
+      exitCode = (await definition.run(context, self)) ?? ExitCode.ok;
+    });
+  }
+
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+  } catch (error) {
+    exitCode = reportFailure(error, io, program, verbose || countVerbose(argv), signal);
+  }
+  return signal.aborted ? ExitCode.interrupted : exitCode;
+}
+
+function reportFailure(error: unknown, io: CliIo, program: Command, verbose: number, signal: AbortSignal): ExitCode {
+  if (error instanceof CommanderError) {
+    if (error.exitCode === 0 || error.code === 'commander.helpDisplayed' || error.code === 'commander.version') {
+      return ExitCode.ok;
+    }
+    if (error.code === 'commander.help') return ExitCode.usage; // `orkeon` with no command: help went to stderr
+    const message = error.message.replace(/^error: /, '');
+    const names = [...program.commands.map((command) => command.name()), 'help'];
+    const list = error.code === 'commander.unknownCommand' ? ` Commands: ${names.join(', ')}.` : '';
+    io.stderr.write(`orkeon: ${message}.${list} Run 'orkeon --help' for usage.\n`.replace('..', '.'));
+    return ExitCode.usage;
+  }
+  if (signal.aborted) return ExitCode.interrupted;
+  if (ConfigurationError.isInstance(error)) {
+    for (const problem of error.problems) io.stderr.write(`orkeon: ${problem.message}\n`);
+    return ExitCode.usage;
+  }
+  if (UsageError.isInstance(error)) {
+    io.stderr.write(`orkeon: ${error.message}\n`);
+    return ExitCode.usage;
+  }
+  const debug = verbose >= 2 || io.environment.ORKEON_DEBUG === '1';
+  if (debug && error instanceof Error && error.stack !== undefined) io.stderr.write(`${error.stack}\n`);
+  const reason = OrkeonError.isInstance(error) || error instanceof Error ? error.message : String(error);
+  io.stderr.write(`ERROR: ${reason}\n`);
+  return ExitCode.runFailed;
+}
+
+function createContext(io: CliIo, globals: GlobalOptions, signal: AbortSignal): CliContext {
+  let configuration: Promise<Configuration> | undefined;
+  let logger: Promise<Logger> | undefined;
+  const loadSettings = () => {
+    configuration ??= loadConfiguration({
+      sections: cliSettingsSections,
+      searchDirectories: [io.workingDirectory],
+      environment: io.environment,
+      arguments: globals.set,
+      ...(globals.settings === undefined ? {} : { settingsFile: globals.settings }),
+    });
+    return configuration;
+  };
+  return {
+    io,
+    globals,
+    signal,
+    configuration: loadSettings,
+    logger: () => {
+      logger ??= loadSettings().then((settings) => {
+        const logging = settings.get(loggingSettings);
+        return createLogger({
+          level: levelForVerbosity(globals.verbose, logging.Level),
+          format: logging.Format,
+          destination: io.stderr,
+          secrets: settings.secretValues(),
+        });
+      });
+      return logger;
+    },
+  };
+}
+
+function readGlobals(command: Command): GlobalOptions {
+  const options = command.optsWithGlobals<{ settings?: string; set?: string[]; verbose?: number }>();
+  return {
+    ...(options.settings === undefined ? {} : { settings: options.settings }),
+    set: options.set ?? [],
+    verbose: options.verbose ?? 0,
+  };
+}
+
+function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
+}
+
+function countVerbose(argv: readonly string[]): number {
+  return argv.reduce((count, argument) => {
+    if (argument === '--verbose') return count + 1;
+    return /^-v+$/.test(argument) ? count + argument.length - 1 : count;
+  }, 0);
+}

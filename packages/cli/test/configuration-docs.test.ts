@@ -1,0 +1,21 @@
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { renderConfigurationDocs } from '../src/configuration-docs.js';
+import { cliSettingsSections } from '../src/settings-sections.js';
+
+describe('docs/configuration.md', () => {
+  const docsPath = new URL('../../../docs/configuration.md', import.meta.url);
+
+  it('is what the settings schemas generate (run `npm run docs:config` to update it)', async () => {
+    expect(await readFile(docsPath, 'utf8')).toBe(renderConfigurationDocs());
+  });
+
+  it('lists every key of every section the command knows', async () => {
+    const docs = await readFile(docsPath, 'utf8');
+    for (const section of cliSettingsSections) {
+      for (const key of Object.keys(section.jsonSchema.properties ?? {})) {
+        expect(docs).toContain(`| \`${section.path}:${key}\` |`);
+      }
+    }
+  });
+});
