@@ -18,10 +18,53 @@ interface RootState {
   readonly singletons: Map<ServiceRegistration, unknown>;
 }
 
-/** One resolution in progress: the services being built (for cycles) and whether a singleton is among them. */
+/**
+ * One service being built, linked to the one that asked for it: the chain is walked
+ * to find cycles and to say who needed a missing service. A linked list keeps the
+ * hot path free of array copies.
+ */
 interface ResolutionContext {
-  readonly chain: readonly string[];
+  readonly name: string;
+  readonly parent: ResolutionContext | undefined;
   readonly insideSingleton: boolean;
+}
+
+const rootContext: ResolutionContext = { name: '', parent: undefined, insideSingleton: false };
+
+function chainOf(context: ResolutionContext): string[] {
+  const names: string[] = [];
+  for (let at: ResolutionContext | undefined = context; at !== undefined && at !== rootContext; at = at.parent) {
+    names.unshift(at.name);
+  }
+  return names;
+}
+
+function isBeingBuilt(context: ResolutionContext, name: string): boolean {
+  for (let at: ResolutionContext | undefined = context; at !== undefined; at = at.parent) {
+    if (at !== rootContext && at.name === name) return true;
+  }
+  return false;
+}
+
+/** The resolver a factory receives: resolves within the resolution that called the factory. */
+class FactoryResolver implements ServiceResolver {
+  constructor(
+    private readonly provider: ServiceProvider,
+    private readonly context: ResolutionContext,
+    private readonly resolveIn: (token: ServiceToken<unknown>, context: ResolutionContext, all: boolean) => unknown,
+  ) {}
+
+  get<T>(token: ServiceToken<T>): T {
+    return this.resolveIn(token, this.context, false) as T;
+  }
+
+  tryGet<T>(token: ServiceToken<T>): T | undefined {
+    return this.provider.isRegistered(token) ? this.get(token) : undefined;
+  }
+
+  getAll<T>(token: ServiceToken<T>): T[] {
+    return this.resolveIn(token, this.context, true) as T[];
+  }
 }
 
 /**
@@ -55,7 +98,7 @@ export class ServiceProvider implements ServiceResolver, AsyncDisposable {
   }
 
   get<T>(token: ServiceToken<T>): T {
-    return this.#get(token, { chain: [], insideSingleton: false });
+    return this.#get(token, rootContext);
   }
 
   tryGet<T>(token: ServiceToken<T>): T | undefined {
@@ -63,7 +106,7 @@ export class ServiceProvider implements ServiceResolver, AsyncDisposable {
   }
 
   getAll<T>(token: ServiceToken<T>): T[] {
-    return this.#getAll(token, { chain: [], insideSingleton: false });
+    return this.#getAll(token, rootContext);
   }
 
   isRegistered(token: ServiceToken<unknown>): boolean {
@@ -105,10 +148,13 @@ export class ServiceProvider implements ServiceResolver, AsyncDisposable {
     return this.dispose();
   }
 
+  readonly #resolveFor = (token: ServiceToken<unknown>, context: ResolutionContext, all: boolean): unknown =>
+    all ? this.#getAll(token, context) : this.#get(token, context);
+
   #get<T>(token: ServiceToken<T>, context: ResolutionContext): T {
     const registrations = this.#root.registrations.get(token);
     const last = registrations?.at(-1);
-    if (last === undefined) throw new ServiceNotRegisteredError(token.name, context.chain);
+    if (last === undefined) throw new ServiceNotRegisteredError(token.name, chainOf(context));
     return this.#resolve(last as ServiceRegistration<T>, context);
   }
 
@@ -119,26 +165,27 @@ export class ServiceProvider implements ServiceResolver, AsyncDisposable {
 
   #resolve<T>(registration: ServiceRegistration<T>, context: ResolutionContext): T {
     const name = registration.token.name;
-    this.#assertUsable(`resolve '${name}'`);
-    if (context.chain.includes(name)) {
+    if (this.#disposed) this.#assertUsable(`resolve '${name}'`);
+    if (isBeingBuilt(context, name)) {
       throw new ServiceResolutionError(
-        `Services depend on each other in a cycle: ${[...context.chain, name].join(' → ')}. Break the cycle, e.g. by resolving one of them lazily.`,
+        `Services depend on each other in a cycle: ${[...chainOf(context), name].join(' → ')}. Break the cycle, e.g. by resolving one of them lazily.`,
         name,
       );
     }
+    const requester = context.name;
     switch (registration.lifetime) {
       case 'singleton': {
         const singletons = this.#root.singletons;
         if (singletons.has(registration)) return singletons.get(registration) as T;
         const owner = this.#isRoot ? this : (this.#rootProvider ?? this);
-        const instance = owner.#build(registration, { chain: [...context.chain, name], insideSingleton: true });
+        const instance = owner.#build(registration, { name, parent: context, insideSingleton: true });
         singletons.set(registration, instance);
         return instance;
       }
       case 'scoped': {
         if (context.insideSingleton) {
           throw new ServiceResolutionError(
-            `Singleton '${context.chain.at(-1)}' depends on scoped service '${name}', which would outlive its scope. Make '${context.chain.at(-1)}' scoped, or '${name}' a singleton.`,
+            `Singleton '${requester}' depends on scoped service '${name}', which would outlive its scope. Make '${requester}' scoped, or '${name}' a singleton.`,
             name,
           );
         }
@@ -149,27 +196,19 @@ export class ServiceProvider implements ServiceResolver, AsyncDisposable {
           );
         }
         if (this.#scoped.has(registration)) return this.#scoped.get(registration) as T;
-        const instance = this.#build(registration, { chain: [...context.chain, name], insideSingleton: false });
+        const instance = this.#build(registration, { name, parent: context, insideSingleton: false });
         this.#scoped.set(registration, instance);
         return instance;
       }
       case 'transient': {
         const owner = context.insideSingleton && !this.#isRoot ? (this.#rootProvider ?? this) : this;
-        return owner.#build(registration, {
-          chain: [...context.chain, name],
-          insideSingleton: context.insideSingleton,
-        });
+        return owner.#build(registration, { name, parent: context, insideSingleton: context.insideSingleton });
       }
     }
   }
 
   #build<T>(registration: ServiceRegistration<T>, context: ResolutionContext): T {
-    const resolver: ServiceResolver = {
-      get: (token) => this.#get(token, context),
-      tryGet: (token) => (this.isRegistered(token) ? this.#get(token, context) : undefined),
-      getAll: (token) => this.#getAll(token, context),
-    };
-    const instance = registration.factory(resolver);
+    const instance = registration.factory(new FactoryResolver(this, context, this.#resolveFor));
     if (registration.owned && isDisposable(instance)) this.#created.push(instance);
     return instance;
   }
