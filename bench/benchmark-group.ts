@@ -3,6 +3,8 @@ export interface BenchmarkGroup {
   readonly title: string;
   /** What we compare against, with its version. */
   readonly anchor: string;
+  /** What the comparison means, printed under the table. */
+  readonly notes: string;
   readonly cases: readonly {
     readonly name: string;
     readonly ours: () => unknown;

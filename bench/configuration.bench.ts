@@ -19,6 +19,8 @@ const environment = { SVC_Llm__ApiKey: 'sk-bench-key', PATH: '/usr/bin', HOME: '
 export const configurationBenchmarks: BenchmarkGroup = {
   title: 'Configuration',
   anchor: 'JSON.parse + zod parse',
+  notes:
+    'Settings are loaded once per program start; the extra cost buys case-insensitive keys, three sources with origins for messages, and judging every key.',
   cases: [
     {
       name: 'read file text + environment, judge, bind Llm',

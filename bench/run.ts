@@ -23,7 +23,7 @@ for (const group of groups) {
     const ratio = ours !== undefined && anchor !== undefined && anchor > 0 ? (ours / anchor).toFixed(2) : 'n/a';
     lines.push(`| ${entry.name} | ${format(ours)} | ${format(anchor)} | ${ratio}× |`);
   }
-  lines.push('');
+  lines.push('', group.notes, '');
 }
 
 const cpu = cpus()[0]?.model ?? 'unknown CPU';

@@ -37,6 +37,7 @@ awilixTransient.register({
 export const servicesBenchmarks: BenchmarkGroup = {
   title: 'Service container',
   anchor: 'awilix 13',
+  notes: 'Scopes are one per A2A request and transients are built per tool call, so those two paths matter most.',
   cases: [
     { name: 'resolve a singleton', ours: () => ours.get(Clock), anchor: () => awilix.resolve('clock') },
     {
