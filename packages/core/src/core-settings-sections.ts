@@ -1,6 +1,7 @@
 import type { SettingsSection } from './config/settings-section.js';
 import { llmSettings } from './llm/llm-settings.js';
 import { loggingSettings } from './logging/logging-settings.js';
+import { fileSystemSettings } from './vfs/file-system-settings.js';
 
 /** The settings sections `@orkeon/core` knows. Other packages export their own. */
-export const coreSettingsSections: readonly SettingsSection[] = [loggingSettings, llmSettings];
+export const coreSettingsSections: readonly SettingsSection[] = [loggingSettings, llmSettings, fileSystemSettings];

@@ -39,3 +39,35 @@ export { ServiceNotRegisteredError, ServiceResolutionError } from './services/se
 export { ServiceProvider, type ServiceResolver } from './services/service-provider.js';
 export { type ServiceToken, serviceToken } from './services/service-token.js';
 export { closestMatch } from './text/closest-match.js';
+export {
+  type CallerIdentity,
+  defineTool,
+  type Tool,
+  type ToolAccess,
+  type ToolContext,
+  type ToolDefinition,
+  type ToolReturn,
+  toolInputJsonSchema,
+} from './tools/tool.js';
+export { ToolRegistry, ToolRegistryError } from './tools/tool-registry.js';
+export {
+  isToolResult,
+  type ToolOutcome,
+  type ToolResult,
+  toolDenied,
+  toolFailure,
+  toolSuccess,
+} from './tools/tool-result.js';
+export { describeRights, type FileRight, type RightsToken, rightsTokens } from './vfs/file-rights.js';
+export { defaultMaxFileSizeBytes, fileSystemSettings } from './vfs/file-system-settings.js';
+export { type MountDefinition, parseMount, validateMount } from './vfs/mount.js';
+export { MountError } from './vfs/mount-error.js';
+export { isDenial, type VfsFailureCode, type VfsResult } from './vfs/vfs-result.js';
+export {
+  type MountInfo,
+  type ResolvedPath,
+  type VfsEntry,
+  VirtualFileSystem,
+  type VirtualFileSystemOptions,
+} from './vfs/virtual-file-system.js';
+export { normalizeVirtualPath } from './vfs/virtual-path.js';

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import type { Logger } from '../logging/logger.js';
+import type { VirtualFileSystem } from '../vfs/virtual-file-system.js';
+import type { ToolResult } from './tool-result.js';
+
+/**
+ * What a tool does, for the permission gate: `Read` only looks, `Edit` changes
+ * files, `Execute` runs or sends something. `Unspecified` leaves it to the gate's
+ * name tables (and unknown names count as writes).
+ */
+export type ToolAccess = 'Read' | 'Edit' | 'Execute' | 'Unspecified';
+
+/** Who is calling a tool: shown in audit events and permission prompts. */
+export interface CallerIdentity {
+  readonly kind: 'agent' | 'script' | 'mcp' | 'a2a' | 'host';
+  readonly agent?: string;
+  readonly crew?: string;
+  readonly task?: string;
+}
+
+/** What a tool receives besides its input. */
+export interface ToolContext {
+  /** The agent's view of the file system: virtual paths only, internal mounts absent. */
+  readonly vfs: VirtualFileSystem;
+  readonly logger: Logger;
+  /** Fires on timeout or when the caller gives up; long work must stop. */
+  readonly signal: AbortSignal;
+  readonly caller: CallerIdentity;
+  /** Identifies this call, e.g. the model's tool-call id. */
+  readonly callId: string;
+}
+
+/** What `execute` may return: text, a JSON value (sent as JSON text), or a `ToolResult`. */
+export type ToolReturn =
+  | string
+  | ToolResult
+  | number
+  | boolean
+  | null
+  | readonly unknown[]
+  | { readonly [key: string]: unknown };
+
+export interface Tool<Input = unknown> {
+  /** Registry key, matched without regard to case. Letters, digits, `_` and `-`, at most 64. */
+  readonly name: string;
+  readonly description: string;
+  /** Validates and types the input; exported as JSON Schema for models and MCP. */
+  readonly inputSchema: z.ZodType<Input>;
+  readonly access: ToolAccess;
+  /** Longest output the model receives; more is cut. Default 4,000 characters. */
+  readonly maxResultCharacters?: number;
+  /** Time limit of one call. Default: the pipeline's (60 s). */
+  readonly timeoutMilliseconds?: number;
+  execute(input: Input, context: ToolContext): Promise<ToolReturn>;
+}
+
+export interface ToolDefinition<Schema extends z.ZodType> {
+  name: string;
+  description: string;
+  input: Schema;
+  access?: ToolAccess;
+  maxResultCharacters?: number;
+  timeoutMilliseconds?: number;
+  execute(input: z.output<Schema>, context: ToolContext): Promise<ToolReturn>;
+}
+
+const toolNamePattern = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
+
+/** Declares a tool; its input is validated against `input` before `execute` runs. */
+export function defineTool<Schema extends z.ZodType>(definition: ToolDefinition<Schema>): Tool<z.output<Schema>> {
+  if (!toolNamePattern.test(definition.name)) {
+    throw new TypeError(
+      `Tool name '${definition.name}' is not allowed: use a letter, then letters, digits, '_' or '-', at most 64 in all.`,
+    );
+  }
+  return {
+    name: definition.name,
+    description: definition.description,
+    inputSchema: definition.input as unknown as z.ZodType<z.output<Schema>>,
+    access: definition.access ?? 'Unspecified',
+    ...(definition.maxResultCharacters === undefined ? {} : { maxResultCharacters: definition.maxResultCharacters }),
+    ...(definition.timeoutMilliseconds === undefined ? {} : { timeoutMilliseconds: definition.timeoutMilliseconds }),
+    execute: definition.execute,
+  };
+}
+
+/** The tool's input as a JSON Schema object, the form models and MCP clients read. */
+export function toolInputJsonSchema(tool: Tool): Record<string, unknown> {
+  const { $schema: _, ...schema } = z.toJSONSchema(tool.inputSchema, { io: 'input', unrepresentable: 'any' }) as Record<
+    string,
+    unknown
+  >;
+  return schema;
+}

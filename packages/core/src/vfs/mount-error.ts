@@ -1,0 +1,8 @@
+import { OrkeonError } from '../errors/orkeon-error.js';
+
+/** A mount that cannot be used: refused when the file system is built, before anything runs. */
+export class MountError extends OrkeonError {
+  constructor(message: string) {
+    super('MOUNT_INVALID', message);
+  }
+}
