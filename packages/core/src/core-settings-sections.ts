@@ -1,7 +1,13 @@
 import type { SettingsSection } from './config/settings-section.js';
 import { llmSettings } from './llm/llm-settings.js';
 import { loggingSettings } from './logging/logging-settings.js';
+import { permissionGateSettings } from './permissions/permission-gate-settings.js';
 import { fileSystemSettings } from './vfs/file-system-settings.js';
 
 /** The settings sections `@orkeon/core` knows. Other packages export their own. */
-export const coreSettingsSections: readonly SettingsSection[] = [loggingSettings, llmSettings, fileSystemSettings];
+export const coreSettingsSections: readonly SettingsSection[] = [
+  loggingSettings,
+  llmSettings,
+  fileSystemSettings,
+  permissionGateSettings,
+];

@@ -29,6 +29,18 @@ export { llmSettings } from './llm/llm-settings.js';
 export { createLogger, type Logger, type LoggerOptions, levelForVerbosity } from './logging/logger.js';
 export { type LogLevel, loggingSettings, logLevels } from './logging/logging-settings.js';
 export { createSecretScrubber, redactSecretFields } from './logging/secret-redaction.js';
+export { addSvcPermissionGate } from './permissions/add-svc-permission-gate.js';
+export {
+  PermissionGate,
+  PermissionGateService,
+  type PermissionPrompt,
+  PermissionPromptService,
+  type PermissionRequest,
+  type PermissionVerdict,
+} from './permissions/permission-gate.js';
+export { permissionGateSettings } from './permissions/permission-gate-settings.js';
+export { type PermissionMode, permissionModes } from './permissions/permission-mode.js';
+export { classifyTool, type ToolClass } from './permissions/tool-classification.js';
 export {
   ServiceCollection,
   type ServiceFactory,
@@ -39,6 +51,12 @@ export { ServiceNotRegisteredError, ServiceResolutionError } from './services/se
 export { ServiceProvider, type ServiceResolver } from './services/service-provider.js';
 export { type ServiceToken, serviceToken } from './services/service-token.js';
 export { closestMatch } from './text/closest-match.js';
+export { countPatternTool } from './tools/file/count-pattern-tool.js';
+export { directoryReadTool } from './tools/file/directory-read-tool.js';
+export { fileReadTool } from './tools/file/file-read-tool.js';
+export { fileTools } from './tools/file/file-tools.js';
+export { fileWriteTool } from './tools/file/file-write-tool.js';
+export { listMountsTool } from './tools/file/list-mounts-tool.js';
 export {
   type CallerIdentity,
   defineTool,
@@ -49,6 +67,14 @@ export {
   type ToolReturn,
   toolInputJsonSchema,
 } from './tools/tool.js';
+export { type ToolAuditEvent, type ToolAuditSink, ToolAuditSinkService } from './tools/tool-audit.js';
+export {
+  defaultMaxResultCharacters,
+  defaultToolTimeoutMilliseconds,
+  type ToolInvocation,
+  ToolInvocationPipeline,
+  type ToolInvocationPipelineOptions,
+} from './tools/tool-invocation-pipeline.js';
 export { ToolRegistry, ToolRegistryError } from './tools/tool-registry.js';
 export {
   isToolResult,
@@ -57,6 +83,7 @@ export {
   toolDenied,
   toolFailure,
   toolSuccess,
+  truncateToolResult,
 } from './tools/tool-result.js';
 export { describeRights, type FileRight, type RightsToken, rightsTokens } from './vfs/file-rights.js';
 export { defaultMaxFileSizeBytes, fileSystemSettings } from './vfs/file-system-settings.js';

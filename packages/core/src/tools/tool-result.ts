@@ -27,6 +27,13 @@ export function toolDenied(reason: string): ToolResult {
   return brandResult({ outcome: 'Denied', output: reason.startsWith('DENIED: ') ? reason : `DENIED: ${reason}` });
 }
 
+/** The same result with its output cut to `limit` characters and a note saying so. */
+export function truncateToolResult(result: ToolResult, limit: number): ToolResult {
+  if (result.output.length <= limit) return result;
+  const output = `${result.output.slice(0, limit)}\n[truncated: showing the first ${limit} of ${result.output.length} characters]`;
+  return brandResult({ outcome: result.outcome, output, truncatedFrom: result.output.length });
+}
+
 export function isToolResult(value: unknown): value is ToolResult {
   return typeof value === 'object' && value !== null && (value as { [brand]?: boolean })[brand] === true;
 }

@@ -38,6 +38,12 @@ export function parseMount(
   }
   const physical = main.slice(0, virtualAt);
   const virtual = main.slice(virtualAt + 1, rightsAt);
+  const drive = /:([A-Za-z])$/.exec(physical);
+  if (drive !== null) {
+    throw new MountError(
+      `Mount '${text}': the virtual path '${drive[1]}:${virtual}' is a drive letter. Virtual paths are Unix-style and start with '/', e.g. /workspace.`,
+    );
+  }
   const rights = main.slice(rightsAt + 1);
   if (!isRightsToken(rights)) {
     throw new MountError(`Mount '${text}' has unknown rights '${rights}'. ${rightsHint}`);

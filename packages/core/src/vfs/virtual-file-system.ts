@@ -265,8 +265,13 @@ export class VirtualFileSystem {
     const located = await this.#locateExisting(path, 'Delete');
     if (!located.ok) return located;
     const target = located.value;
-    if (target.virtualPath === target.mount.virtual) {
-      return failure('ACCESS_DENIED', `Access denied for '${target.virtualPath}': a mount root cannot be deleted.`);
+    const relative = target.virtualPath.slice(target.mount.virtual.length + 1);
+    if (relative === '' || target.mount.overrides.some((override) => override.path === relative)) {
+      // Removing a root would change the folder above it, whose rights may differ.
+      return failure(
+        'ACCESS_DENIED',
+        `Access denied for '${target.virtualPath}': a mount or sub-path root cannot be deleted.`,
+      );
     }
     return this.#io(target.virtualPath, async () => {
       const link = await lstat(target.linkPath);

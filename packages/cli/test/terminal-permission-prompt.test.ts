@@ -1,0 +1,51 @@
+import { PassThrough } from 'node:stream';
+import type { PermissionRequest } from '@orkeon/core';
+import { describe, expect, it } from 'vitest';
+import { terminalPermissionPrompt } from '../src/index.js';
+
+function terminal() {
+  const input = Object.assign(new PassThrough(), { isTTY: true });
+  const output = Object.assign(new PassThrough(), { isTTY: true });
+  let shown = '';
+  output.on('data', (chunk) => (shown += chunk));
+  return { input, output, shown: () => shown };
+}
+
+const request: PermissionRequest = {
+  tool: 'shell_command',
+  toolClass: 'execute',
+  mode: 'default',
+  reason: "'shell_command' runs commands or reaches outside systems; default mode asks before every tool call.",
+  input: { command: 'git status' },
+  caller: { kind: 'agent', agent: 'reviewer' },
+};
+
+describe('terminal permission prompt', () => {
+  it('is no channel without a terminal', () => {
+    expect(terminalPermissionPrompt(new PassThrough(), new PassThrough())).toBeUndefined();
+  });
+
+  it('shows the tool, the reason and the arguments, and allows on y', async () => {
+    const { input, output, shown } = terminal();
+    const prompt = terminalPermissionPrompt(input, output);
+    const answer = prompt?.(request);
+    setTimeout(() => input.write('y\n'), 10);
+    expect(await answer).toBe(true);
+    expect(shown()).toContain("Permission needed for agent 'reviewer': 'shell_command' runs commands");
+    expect(shown()).toContain('arguments: {"command":"git status"}');
+    expect(shown()).toContain('Allow this call? [y/N] ');
+  });
+
+  it('refuses on anything but y or yes, and asks one at a time', async () => {
+    const { input, output, shown } = terminal();
+    const prompt = terminalPermissionPrompt(input, output);
+    const first = prompt?.(request);
+    const second = prompt?.({ ...request, tool: 'deploy' });
+    setTimeout(() => input.write('\n'), 10);
+    expect(await first).toBe(false);
+    expect(shown()).not.toContain('tool: deploy');
+    setTimeout(() => input.write('YES\n'), 10);
+    expect(await second).toBe(true);
+    expect(shown()).toContain('tool: deploy');
+  });
+});

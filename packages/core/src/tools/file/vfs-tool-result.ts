@@ -1,0 +1,7 @@
+import { isDenial, type VfsResult } from '../../vfs/vfs-result.js';
+import { type ToolResult, toolDenied, toolFailure } from '../tool-result.js';
+
+/** A refused file operation as a tool result: boundary refusals are denials, the rest failures. */
+export function vfsRefusal(result: Extract<VfsResult<unknown>, { ok: false }>): ToolResult {
+  return isDenial(result.code) ? toolDenied(result.message) : toolFailure(result.message);
+}

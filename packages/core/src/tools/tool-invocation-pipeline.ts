@@ -1,0 +1,224 @@
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import { OrkeonError } from '../errors/orkeon-error.js';
+import type { Logger } from '../logging/logger.js';
+import type { PermissionGate, PermissionPrompt } from '../permissions/permission-gate.js';
+import type { PermissionMode } from '../permissions/permission-mode.js';
+import { classifyTool } from '../permissions/tool-classification.js';
+import type { VirtualFileSystem } from '../vfs/virtual-file-system.js';
+import { type CallerIdentity, type Tool, type ToolReturn, toolInputJsonSchema } from './tool.js';
+import type { ToolAuditEvent, ToolAuditSink } from './tool-audit.js';
+import type { ToolRegistry } from './tool-registry.js';
+import {
+  isToolResult,
+  type ToolResult,
+  toolDenied,
+  toolFailure,
+  toolSuccess,
+  truncateToolResult,
+} from './tool-result.js';
+
+export const defaultMaxResultCharacters = 4_000;
+export const defaultToolTimeoutMilliseconds = 60_000;
+
+export interface ToolInvocation {
+  /** The tool's name (any case). */
+  readonly tool: string;
+  /** The arguments: an object, or JSON text as models send it. */
+  readonly input: unknown;
+  readonly caller: CallerIdentity;
+  /** The model's tool-call id, if any; one is made up otherwise. */
+  readonly callId?: string;
+  /** Stops the call (the pipeline answers at once; the tool sees its signal fire). */
+  readonly signal?: AbortSignal;
+  /** The gate's mode for this call; default: the gate's configured mode. */
+  readonly permissionMode?: PermissionMode;
+}
+
+export interface ToolInvocationPipelineOptions {
+  readonly registry: ToolRegistry;
+  /** The file system tools work in; tools get its agent view. */
+  readonly vfs: VirtualFileSystem;
+  readonly logger: Logger;
+  /** Present only when the permission gate is enabled. */
+  readonly gate?: PermissionGate;
+  /** The interactive channel that may answer the gate's asks. */
+  readonly prompt?: PermissionPrompt;
+  readonly audit?: readonly ToolAuditSink[];
+  readonly defaultTimeoutMilliseconds?: number;
+}
+
+/**
+ * The single point every tool call crosses (agent loop, scripts, MCP server, A2A):
+ * find the tool, validate the arguments, ask the permission gate, run the call with
+ * a time limit and abort, cut the output to the tool's limit, and record an audit
+ * event. It never throws: every outcome is a `ToolResult` the model can read.
+ */
+export class ToolInvocationPipeline {
+  readonly #options: ToolInvocationPipelineOptions;
+  readonly #agentFiles: VirtualFileSystem;
+
+  constructor(options: ToolInvocationPipelineOptions) {
+    this.#options = options;
+    this.#agentFiles = options.vfs.agentView();
+  }
+
+  async invoke(invocation: ToolInvocation): Promise<ToolResult> {
+    const started = performance.now();
+    const startedAt = new Date().toISOString();
+    const callId = invocation.callId ?? randomUUID();
+    const tool = this.#options.registry.get(invocation.tool);
+    const result = tool === undefined ? this.#unknownTool(invocation.tool) : await this.#run(tool, invocation, callId);
+    const limited = truncateToolResult(result, tool?.maxResultCharacters ?? defaultMaxResultCharacters);
+    this.#record({
+      tool: tool?.name ?? invocation.tool,
+      callId,
+      caller: invocation.caller,
+      outcome: limited.outcome,
+      durationMilliseconds: Math.round((performance.now() - started) * 1000) / 1000,
+      startedAt,
+    });
+    return limited;
+  }
+
+  async #run(tool: Tool, invocation: ToolInvocation, callId: string): Promise<ToolResult> {
+    const input = parseInput(tool, invocation.input);
+    if (!input.ok) return toolFailure(input.message);
+    const permitted = await this.#askGate(tool, input.value, invocation);
+    if (permitted !== undefined) return permitted;
+    return this.#execute(tool, input.value, invocation, callId);
+  }
+
+  async #askGate(tool: Tool, input: unknown, invocation: ToolInvocation): Promise<ToolResult | undefined> {
+    const gate = this.#options.gate;
+    if (gate === undefined) return undefined;
+    const mode = invocation.permissionMode ?? gate.defaultMode;
+    const verdict = gate.check(tool.name, tool.access, mode);
+    if (verdict.action === 'allow') return undefined;
+    if (verdict.action === 'deny') return toolDenied(verdict.reason);
+    const prompt = gate.interactive ? this.#options.prompt : undefined;
+    if (prompt === undefined) {
+      return toolDenied(
+        `${verdict.reason} No one is available to approve it (no interactive channel). Choose the permission mode 'acceptEdits' or 'bypassPermissions' for this work, or run it where a person can approve.`,
+      );
+    }
+    try {
+      const approved = await prompt({
+        tool: tool.name,
+        toolClass: classifyTool(tool.name, tool.access),
+        mode,
+        reason: verdict.reason,
+        input,
+        caller: invocation.caller,
+      });
+      return approved ? undefined : toolDenied(`${verdict.reason} The request was refused by the person asked.`);
+    } catch (error) {
+      return toolDenied(
+        `${verdict.reason} The approval channel failed (${messageOf(error)}), so the call was not made.`,
+      );
+    }
+  }
+
+  async #execute(tool: Tool, input: unknown, invocation: ToolInvocation, callId: string): Promise<ToolResult> {
+    const timeout =
+      tool.timeoutMilliseconds ?? this.#options.defaultTimeoutMilliseconds ?? defaultToolTimeoutMilliseconds;
+    const timer = new AbortController();
+    const handle = setTimeout(() => timer.abort(new ToolTimeoutError(tool.name, timeout)), timeout);
+    const signal = invocation.signal === undefined ? timer.signal : AbortSignal.any([timer.signal, invocation.signal]);
+    const logger = this.#options.logger.child({ tool: tool.name, callId });
+    try {
+      if (signal.aborted) return this.#interrupted(tool, signal);
+      // A tool that ignores its signal must not hold the caller: the race answers at once.
+      let stop: (() => void) | undefined;
+      const stopped = new Promise<'stopped'>((resolve) => {
+        stop = () => resolve('stopped');
+        signal.addEventListener('abort', stop, { once: true });
+      });
+      const outcome = await Promise.race([
+        tool.execute(input, { vfs: this.#agentFiles, logger, signal, caller: invocation.caller, callId }),
+        stopped,
+      ]);
+      if (stop !== undefined) signal.removeEventListener('abort', stop);
+      return outcome === 'stopped' ? this.#interrupted(tool, signal) : toResult(outcome);
+    } catch (error) {
+      if (signal.aborted) return this.#interrupted(tool, signal);
+      logger.debug({ err: error }, 'tool failed');
+      return toolFailure(`Tool '${tool.name}' failed: ${this.#options.vfs.redact(messageOf(error))}`);
+    } finally {
+      clearTimeout(handle);
+    }
+  }
+
+  #interrupted(tool: Tool, signal: AbortSignal): ToolResult {
+    return signal.reason instanceof ToolTimeoutError
+      ? toolFailure(signal.reason.message)
+      : toolFailure(`Tool '${tool.name}' was cancelled before it finished.`);
+  }
+
+  #unknownTool(name: string): ToolResult {
+    const available = this.#options.registry.names;
+    return toolFailure(
+      `Unknown tool '${name}'. Available tools: ${available.length === 0 ? '(none)' : available.join(', ')}.`,
+    );
+  }
+
+  #record(event: ToolAuditEvent): void {
+    this.#options.logger.debug({ audit: event }, 'tool call');
+    for (const sink of this.#options.audit ?? []) {
+      try {
+        sink(event);
+      } catch (error) {
+        this.#options.logger.warn({ err: error }, 'a tool audit sink failed');
+      }
+    }
+  }
+}
+
+class ToolTimeoutError extends OrkeonError {
+  constructor(tool: string, milliseconds: number) {
+    super('TOOL_TIMEOUT', `Tool '${tool}' timed out after ${formatDuration(milliseconds)}.`);
+  }
+}
+
+function parseInput(tool: Tool, raw: unknown): { ok: true; value: unknown } | { ok: false; message: string } {
+  let value = raw ?? {};
+  if (typeof raw === 'string') {
+    try {
+      value = raw.trim() === '' ? {} : JSON.parse(raw);
+    } catch (error) {
+      return {
+        ok: false,
+        message: `The arguments for tool '${tool.name}' are not valid JSON (${messageOf(error)}). Send a JSON object.`,
+      };
+    }
+  }
+  const parsed = tool.inputSchema.safeParse(value);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const problems = parsed.error.issues.map(describeIssue).join('; ');
+  return {
+    ok: false,
+    message: `Invalid arguments for tool '${tool.name}': ${problems}. Expected arguments: ${JSON.stringify(toolInputJsonSchema(tool))}`,
+  };
+}
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  const where = issue.path.length === 0 ? '' : `'${issue.path.join('.')}': `;
+  if (issue.code === 'unrecognized_keys')
+    return `${where}unknown argument(s) ${issue.keys.map((key) => `'${key}'`).join(', ')}`;
+  return `${where}${issue.message}`;
+}
+
+function toResult(value: ToolReturn | undefined): ToolResult {
+  if (isToolResult(value)) return value;
+  if (value === undefined) return toolSuccess('');
+  if (typeof value === 'string') return toolSuccess(value);
+  return toolSuccess(JSON.stringify(value, null, 2));
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function formatDuration(milliseconds: number): string {
+  return milliseconds % 1000 === 0 ? `${milliseconds / 1000} s` : `${milliseconds} ms`;
+}
