@@ -1,4 +1,5 @@
 import { coreSettingsSections, type SettingsSection } from '@orkeon/core';
+import { shellSettings } from '@orkeon/tools';
 
 /** Every settings section the `orkeon` command judges settings against. */
-export const cliSettingsSections: readonly SettingsSection[] = [...coreSettingsSections];
+export const cliSettingsSections: readonly SettingsSection[] = [...coreSettingsSections, shellSettings];

@@ -1,4 +1,5 @@
 import type { SettingsSection } from './config/settings-section.js';
+import { consoleStreamingSettings } from './llm/console-streaming.js';
 import { llmSettings } from './llm/llm-settings.js';
 import { loggingSettings } from './logging/logging-settings.js';
 import { permissionGateSettings } from './permissions/permission-gate-settings.js';
@@ -10,4 +11,5 @@ export const coreSettingsSections: readonly SettingsSection[] = [
   llmSettings,
   fileSystemSettings,
   permissionGateSettings,
+  consoleStreamingSettings,
 ];

@@ -25,7 +25,36 @@ export {
 export type { SettingsLayer, SettingsScalar, SettingsTree, SettingsValue } from './config/settings-tree.js';
 export { coreSettingsSections } from './core-settings-sections.js';
 export { OrkeonError, type OrkeonErrorOptions } from './errors/orkeon-error.js';
+export { type ChatModel, ChatModelService } from './llm/chat-model.js';
+export {
+  addLlmConsoleStreaming,
+  consoleStreamingSettings,
+  type LlmDeltaSink,
+  LlmDeltaSinkService,
+} from './llm/console-streaming.js';
+export { createEchoModel, echoNotice } from './llm/echo-model.js';
+export {
+  type ActOptions,
+  type ActResult,
+  type CompleteOptions,
+  type CompleteResult,
+  defaultMaxIterations,
+  LlmClient,
+  type LlmClientOptions,
+  type ResponseFormat,
+  type TokenUsage,
+} from './llm/llm-client.js';
+export {
+  LlmError,
+  LlmProviderError,
+  LlmRateLimitError,
+  LlmTimeoutError,
+  MissingApiKeyError,
+  toLlmError,
+} from './llm/llm-errors.js';
 export { llmSettings } from './llm/llm-settings.js';
+export { maximumRetryDelayMilliseconds, type RetryPolicy, retryDelay, withRetries } from './llm/retry-policy.js';
+export { createUnavailableModel } from './llm/unavailable-model.js';
 export { createLogger, type Logger, type LoggerOptions, levelForVerbosity } from './logging/logger.js';
 export { type LogLevel, loggingSettings, logLevels } from './logging/logging-settings.js';
 export { createSecretScrubber, redactSecretFields } from './logging/secret-redaction.js';

@@ -152,14 +152,12 @@ describe('invocation pipeline', () => {
   });
 
   it('audits every call with tool, caller, outcome and duration, never the arguments', async () => {
-    await setup
-      .pipeline()
-      .invoke({
-        tool: 'file_write',
-        input: { path: '/output/a.txt', content: 'top-secret-content' },
-        caller,
-        callId: 'call-1',
-      });
+    await setup.pipeline().invoke({
+      tool: 'file_write',
+      input: { path: '/output/a.txt', content: 'top-secret-content' },
+      caller,
+      callId: 'call-1',
+    });
     await setup.pipeline().invoke({ tool: 'file_write', input: { path: '/workspace/a.txt', content: 'x' }, caller });
     expect(setup.audit).toHaveLength(2);
     expect(setup.audit[0]).toEqual({

@@ -1,0 +1,257 @@
+import {
+  generateText,
+  type JSONSchema7,
+  jsonSchema,
+  type LanguageModelUsage,
+  Output,
+  stepCountIs,
+  streamText,
+  tool,
+} from 'ai';
+import type { Logger } from '../logging/logger.js';
+import type { PermissionMode } from '../permissions/permission-mode.js';
+import type { CallerIdentity, Tool } from '../tools/tool.js';
+import { toolInputJsonSchema } from '../tools/tool.js';
+import type { ToolInvocationPipeline } from '../tools/tool-invocation-pipeline.js';
+import type { ChatModel } from './chat-model.js';
+import type { LlmDeltaSink } from './console-streaming.js';
+import { LlmError, toLlmError } from './llm-errors.js';
+import { withRetries } from './retry-policy.js';
+
+export const defaultMaxIterations = 10;
+
+export interface TokenUsage {
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  readonly totalTokens: number;
+}
+
+/** Ask for JSON: any object, or one that matches a JSON Schema. */
+export type ResponseFormat = { readonly type: 'json'; readonly schema?: JSONSchema7; readonly name?: string };
+
+export interface CompleteOptions {
+  /** A system message for the call. */
+  readonly system?: string;
+  readonly signal?: AbortSignal;
+  /** Receives the streamed text as it arrives. */
+  readonly onDelta?: (delta: string) => void;
+  readonly responseFormat?: ResponseFormat;
+  readonly temperature?: number;
+  readonly maxTokens?: number;
+}
+
+export interface ActOptions extends CompleteOptions {
+  /** Most model calls in the loop; default 10. `0` or `Infinity` means no limit. */
+  readonly maxIterations?: number;
+  /** The permission gate's mode for the tool calls of this run (when a gate is enabled). */
+  readonly permissionMode?: PermissionMode;
+}
+
+export interface CompleteResult {
+  /** The answer's text (JSON text with a response format). */
+  readonly output: string;
+  /** The parsed answer, with a response format. */
+  readonly value?: unknown;
+  readonly usage: TokenUsage;
+  /** True when the caller's signal stopped the call; `output` holds what had arrived. */
+  readonly interrupted?: true;
+}
+
+export interface ActResult extends CompleteResult {
+  /** Model calls made. */
+  readonly iterations: number;
+  /** True when `maxIterations` ended the loop while the model still wanted tools. */
+  readonly exhausted?: true;
+}
+
+export interface LlmClientOptions {
+  readonly model: ChatModel;
+  readonly logger: Logger;
+  /** Where `act` sends tool calls; required for tools. */
+  readonly pipeline?: ToolInvocationPipeline;
+  /** The tools `act` offers the model. */
+  readonly tools?: readonly Tool[];
+  readonly caller?: CallerIdentity;
+  /** From the `Llm` settings: defaults for temperature and output cap, and the retry rules. */
+  readonly settings?: {
+    readonly Temperature?: number | undefined;
+    readonly MaxTokens?: number | undefined;
+    readonly MaxRetries: number;
+    readonly TimeoutSeconds: number;
+  };
+  /** The console streaming sink, when enabled. */
+  readonly deltaSink?: LlmDeltaSink;
+}
+
+/**
+ * How agents and scripts talk to their model: `complete` for one answer, `act` for
+ * the tool-call loop, where every tool call crosses the invocation pipeline (and so
+ * the permission gate). Built on the AI SDK's loop, with Orkeon's retry rules,
+ * typed errors and streaming to `onDelta` and the console sink.
+ */
+export class LlmClient {
+  readonly #options: LlmClientOptions;
+  readonly #model: ChatModel;
+
+  constructor(options: LlmClientOptions) {
+    this.#options = options;
+    const settings = options.settings ?? { MaxRetries: 10, TimeoutSeconds: 30 };
+    this.#model = {
+      ...options.model,
+      model: withRetries(options.model.model, {
+        provider: options.model.provider,
+        maxRetries: settings.MaxRetries,
+        timeoutSeconds: settings.TimeoutSeconds,
+      }),
+    };
+  }
+
+  get model(): ChatModel {
+    return this.#options.model;
+  }
+
+  /** One answer to `prompt`, without tools. */
+  async complete(prompt: string, options: CompleteOptions = {}): Promise<CompleteResult> {
+    const { iterations: _, exhausted: __, ...result } = await this.#run(prompt, options, false);
+    return result;
+  }
+
+  /** The tool-call loop: the model works on `goal` with the client's tools until it answers or runs out of iterations. */
+  act(goal: string, options: ActOptions = {}): Promise<ActResult> {
+    return this.#run(goal, options, true);
+  }
+
+  async #run(prompt: string, options: ActOptions, withTools: boolean): Promise<ActResult> {
+    const maxIterations = withTools ? (options.maxIterations ?? defaultMaxIterations) : 1;
+    const unlimited = maxIterations === 0 || maxIterations === Number.POSITIVE_INFINITY;
+    const sink = this.#options.deltaSink;
+    const onDelta = options.onDelta;
+    const streaming = this.#model.supportsStreaming && (onDelta !== undefined || sink !== undefined);
+    const settings = this.#options.settings;
+    const temperature = options.temperature ?? settings?.Temperature;
+    const maxOutputTokens = options.maxTokens ?? settings?.MaxTokens;
+    const format = options.responseFormat;
+    let failure: unknown;
+    const common = {
+      model: this.#model.model,
+      prompt,
+      ...(options.system === undefined ? {} : { system: options.system }),
+      ...(withTools ? { tools: this.#aiTools(options) } : {}),
+      stopWhen: unlimited ? () => false : stepCountIs(maxIterations),
+      maxRetries: 0,
+      ...(options.signal === undefined ? {} : { abortSignal: options.signal }),
+      ...(temperature === undefined ? {} : { temperature }),
+      ...(maxOutputTokens === undefined ? {} : { maxOutputTokens }),
+      ...(format === undefined
+        ? {}
+        : {
+            output:
+              format.schema === undefined
+                ? Output.json()
+                : Output.object({
+                    schema: jsonSchema(format.schema),
+                    ...(format.name === undefined ? {} : { name: format.name }),
+                  }),
+          }),
+    };
+    let text = '';
+    try {
+      if (streaming) {
+        const result = streamText({
+          ...common,
+          onChunk: ({ chunk }) => {
+            if (chunk.type !== 'text-delta' || chunk.text === '') return;
+            text += chunk.text;
+            sink?.(chunk.text);
+            onDelta?.(chunk.text);
+          },
+          onError: ({ error }) => {
+            failure = error;
+          },
+        });
+        await result.consumeStream();
+        if (failure !== undefined) throw failure;
+        const steps = await result.steps;
+        return this.#result(
+          await result.text,
+          steps,
+          await result.totalUsage,
+          maxIterations,
+          unlimited,
+          format === undefined ? undefined : await result.output,
+        );
+      }
+      const result = await generateText(common);
+      return this.#result(
+        result.text,
+        result.steps,
+        result.totalUsage,
+        maxIterations,
+        unlimited,
+        format === undefined ? undefined : result.output,
+      );
+    } catch (error) {
+      if (options.signal?.aborted === true) {
+        return {
+          output: text,
+          usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 },
+          iterations: 0,
+          interrupted: true,
+        };
+      }
+      const llmError = toLlmError(failure ?? error, this.#model.provider);
+      this.#options.logger.debug({ err: llmError }, 'model call failed');
+      throw llmError;
+    }
+  }
+
+  #result(
+    text: string,
+    steps: readonly { finishReason: string; text: string }[],
+    usage: LanguageModelUsage,
+    maxIterations: number,
+    unlimited: boolean,
+    value: unknown,
+  ): ActResult {
+    const last = steps.at(-1);
+    const exhausted = !unlimited && steps.length >= maxIterations && last?.finishReason === 'tool-calls';
+    const inputTokens = usage.inputTokens ?? 0;
+    const outputTokens = usage.outputTokens ?? 0;
+    return {
+      output: text,
+      ...(value === undefined ? {} : { value }),
+      iterations: steps.length,
+      usage: { inputTokens, outputTokens, totalTokens: usage.totalTokens ?? inputTokens + outputTokens },
+      ...(exhausted ? { exhausted: true as const } : {}),
+    };
+  }
+
+  #aiTools(options: ActOptions) {
+    const pipeline = this.#options.pipeline;
+    const tools = this.#options.tools ?? [];
+    if (tools.length > 0 && pipeline === undefined) {
+      throw new LlmError('LLM_NO_PIPELINE', 'act was given tools but no tool invocation pipeline to run them through.');
+    }
+    const caller = this.#options.caller ?? { kind: 'script' as const };
+    return Object.fromEntries(
+      tools.map((definition) => [
+        definition.name,
+        tool({
+          description: definition.description,
+          inputSchema: jsonSchema(toolInputJsonSchema(definition) as JSONSchema7),
+          execute: async (input: unknown, { toolCallId, abortSignal }) => {
+            const result = await pipeline?.invoke({
+              tool: definition.name,
+              input,
+              caller,
+              callId: toolCallId,
+              ...(abortSignal === undefined ? {} : { signal: abortSignal }),
+              ...(options.permissionMode === undefined ? {} : { permissionMode: options.permissionMode }),
+            });
+            return result?.output ?? '';
+          },
+        }),
+      ]),
+    );
+  }
+}
