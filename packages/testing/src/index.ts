@@ -1,2 +1,22 @@
 export { type CapturedLogs, captureLogger } from './capture-logger.js';
+export type { ModelDialect, RecordedRequest } from './model-server/recorded-request.js';
+export { maxRequestBodyBytes } from './model-server/request-body.js';
+export { defaultScriptedModel } from './model-server/scripted-answer.js';
+export {
+  type ScriptedModelServer,
+  type ScriptedModelServerOptions,
+  startScriptedModelServer,
+} from './model-server/scripted-model-server.js';
+export type {
+  ScriptedError,
+  ScriptedErrorTurn,
+  ScriptedTextTurn,
+  ScriptedToolCall,
+  ScriptedToolCallTurn,
+  ScriptedTurn,
+  ScriptedTurnFunction,
+  ScriptedUsage,
+  StaticScriptedTurn,
+} from './model-server/scripted-turn.js';
+export { ScriptedTurnError } from './model-server/scripted-turn-validation.js';
 export { createTemporaryDirectory, type TemporaryDirectory } from './temporary-directory.js';
