@@ -3,6 +3,7 @@
 import { writeFile } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';
 import { Bench } from 'tinybench';
+import { measureAgentLoop } from './agent-loop.js';
 import type { BenchmarkGroup } from './benchmark-group.js';
 import { configurationBenchmarks } from './configuration.bench.js';
 import { servicesBenchmarks } from './services.bench.js';
@@ -25,6 +26,29 @@ for (const group of groups) {
   }
   lines.push('', group.notes, '');
 }
+
+lines.push('## Agent loop (anchor: the AI SDK tool loop, `generateText` with the same model and tool)', '');
+lines.push(
+  '| run | median ms per run | runs/s | heap growth per run | ours / anchor (median) | ours / anchor (runs/s) |',
+  '| --- | ---: | ---: | ---: | ---: | ---: |',
+);
+for (const [ours, anchor] of await measureAgentLoop()) {
+  if (ours === undefined || anchor === undefined) continue;
+  for (const row of [ours, anchor]) {
+    const ratios =
+      row === ours
+        ? `${(ours.medianMilliseconds / anchor.medianMilliseconds).toFixed(2)}× | ${(ours.runsPerSecond / anchor.runsPerSecond).toFixed(2)}×`
+        : ' | ';
+    lines.push(
+      `| ${row.label} | ${row.medianMilliseconds.toFixed(2)} | ${Math.round(row.runsPerSecond)} | ${(row.heapBytesPerRun / 1024).toFixed(1)} KiB | ${ratios} |`,
+    );
+  }
+}
+lines.push(
+  '',
+  'One `act` run = two model calls over loopback HTTP to the scripted model server (a tool call, then the answer) and one tool call. Our side adds the invocation pipeline (validation, gate check, time limit, truncation, audit), Orkeon retries and Orkeon telemetry. Tracing on: an OpenTelemetry SDK with an in-memory exporter; the AI SDK side uses its own `@ai-sdk/otel` integration. Heap growth is `heapUsed` after a batch minus before it, per run, with a large young generation so that little is collected meanwhile: an estimate of what a run allocates, server included.',
+  '',
+);
 
 const cpu = cpus()[0]?.model ?? 'unknown CPU';
 const header = [

@@ -18,6 +18,13 @@ export async function main(argv: readonly string[], commands: readonly CliComman
     setTimeout(() => process.exit(ExitCode.interrupted), forceExitAfterMilliseconds).unref();
   };
   process.on('SIGINT', onInterrupt);
+  // `orkeon doctor | head` closes the pipe early: that is the reader's choice, not a failure.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EPIPE') process.exit(process.exitCode ?? ExitCode.ok);
+      throw error;
+    });
+  }
   try {
     process.exitCode = await runCli(argv, { signal: interrupt.signal, commands });
   } finally {

@@ -33,7 +33,7 @@ describe('orkeon doctor', () => {
     expect(report.checks.find((check) => check.check === 'llm')).toEqual({
       check: 'llm',
       status: 'info',
-      detail: 'no Llm section: no language model is configured',
+      detail: 'no Llm section: agents run on the offline echo model, which only repeats its input',
     });
   });
 
@@ -57,7 +57,7 @@ describe('orkeon doctor', () => {
       `${join(folder.path, 'appsettings.json')} is valid`,
     );
     expect(report.checks.find((check) => check.check === 'llm')?.detail).toMatch(
-      /^model gpt-5; API key set \(from .*appsettings.json:1:40\)$/,
+      /^openai \(Model 'gpt-5' starts with 'gpt'\), model gpt-5 at https:\/\/api\.openai\.com\/v1; API key set \(from .*appsettings.json:1:40\)$/,
     );
     expect(stdout).not.toContain('sk-test-key-1');
   });
@@ -81,7 +81,8 @@ describe('orkeon doctor', () => {
     const local = await doctor({ SVC_Svc__Llm__BaseUrl: 'http://localhost:11434' });
     expect(local.report.checks.find((check) => check.check === 'llm')).toMatchObject({
       status: 'ok',
-      detail: "the provider's default model at http://localhost:11434; local endpoint, no API key needed",
+      detail:
+        "ollama (BaseUrl http://localhost:11434 uses Ollama's port 11434), model llama3.2 at http://localhost:11434; keyless endpoint, no API key needed",
     });
   });
 

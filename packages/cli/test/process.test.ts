@@ -53,3 +53,14 @@ describe('the orkeon process', () => {
     expect((await result).code).toBe(130);
   });
 });
+
+describe('output closed early', () => {
+  it('exits quietly when the reader of standard output goes away (orkeon doctor | head -1)', async () => {
+    const bin = fileURLToPath(new URL('../src/bin.ts', import.meta.url));
+    const child = start(bin, ['doctor']);
+    child.stdout?.once('data', () => child.stdout?.destroy());
+    const result = await finished(child);
+    expect(result.stderr).not.toContain('EPIPE');
+    expect(result.code).toBe(0);
+  });
+});

@@ -3,6 +3,7 @@ import { consoleStreamingSettings } from './llm/console-streaming.js';
 import { llmSettings } from './llm/llm-settings.js';
 import { loggingSettings } from './logging/logging-settings.js';
 import { permissionGateSettings } from './permissions/permission-gate-settings.js';
+import { telemetrySettings } from './telemetry/telemetry-settings.js';
 import { fileSystemSettings } from './vfs/file-system-settings.js';
 
 /** The settings sections `@orkeon/core` knows. Other packages export their own. */
@@ -12,4 +13,5 @@ export const coreSettingsSections: readonly SettingsSection[] = [
   fileSystemSettings,
   permissionGateSettings,
   consoleStreamingSettings,
+  telemetrySettings,
 ];

@@ -32,6 +32,7 @@ export {
   type LlmDeltaSink,
   LlmDeltaSinkService,
 } from './llm/console-streaming.js';
+export { createLlmClient } from './llm/create-llm-client.js';
 export { createEchoModel, echoNotice } from './llm/echo-model.js';
 export {
   type ActOptions,
@@ -55,7 +56,7 @@ export {
 export { llmSettings } from './llm/llm-settings.js';
 export { maximumRetryDelayMilliseconds, type RetryPolicy, retryDelay, withRetries } from './llm/retry-policy.js';
 export { createUnavailableModel } from './llm/unavailable-model.js';
-export { createLogger, type Logger, type LoggerOptions, levelForVerbosity } from './logging/logger.js';
+export { createLogger, type Logger, type LoggerOptions, LoggerService, levelForVerbosity } from './logging/logger.js';
 export { type LogLevel, loggingSettings, logLevels } from './logging/logging-settings.js';
 export { createSecretScrubber, redactSecretFields } from './logging/secret-redaction.js';
 export { addSvcPermissionGate } from './permissions/add-svc-permission-gate.js';
@@ -79,6 +80,11 @@ export {
 export { ServiceNotRegisteredError, ServiceResolutionError } from './services/service-errors.js';
 export { ServiceProvider, type ServiceResolver } from './services/service-provider.js';
 export { type ServiceToken, serviceToken } from './services/service-token.js';
+export { withCrewRunSpan } from './telemetry/crew-run-span.js';
+export { errorType, GenAi, MetricNames, OrkeonAttributes, setModelPrices } from './telemetry/gen-ai-telemetry.js';
+export { builtInModelPrices, estimateCost, type ModelPrice } from './telemetry/model-prices.js';
+export { withTelemetry } from './telemetry/model-telemetry.js';
+export { telemetrySettings } from './telemetry/telemetry-settings.js';
 export { closestMatch } from './text/closest-match.js';
 export { countPatternTool } from './tools/file/count-pattern-tool.js';
 export { directoryReadTool } from './tools/file/directory-read-tool.js';
@@ -103,6 +109,7 @@ export {
   type ToolInvocation,
   ToolInvocationPipeline,
   type ToolInvocationPipelineOptions,
+  ToolInvocationPipelineService,
 } from './tools/tool-invocation-pipeline.js';
 export { ToolRegistry, ToolRegistryError } from './tools/tool-registry.js';
 export {

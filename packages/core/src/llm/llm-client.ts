@@ -10,6 +10,8 @@ import {
 } from 'ai';
 import type { Logger } from '../logging/logger.js';
 import type { PermissionMode } from '../permissions/permission-mode.js';
+import { failSpan, GenAi, OrkeonAttributes, tracer } from '../telemetry/gen-ai-telemetry.js';
+import { withTelemetry } from '../telemetry/model-telemetry.js';
 import type { CallerIdentity, Tool } from '../tools/tool.js';
 import { toolInputJsonSchema } from '../tools/tool.js';
 import type { ToolInvocationPipeline } from '../tools/tool-invocation-pipeline.js';
@@ -96,14 +98,13 @@ export class LlmClient {
   constructor(options: LlmClientOptions) {
     this.#options = options;
     const settings = options.settings ?? { MaxRetries: 10, TimeoutSeconds: 30 };
-    this.#model = {
-      ...options.model,
-      model: withRetries(options.model.model, {
-        provider: options.model.provider,
-        maxRetries: settings.MaxRetries,
-        timeoutSeconds: settings.TimeoutSeconds,
-      }),
-    };
+    const retrying = withRetries(options.model.model, {
+      provider: options.model.provider,
+      maxRetries: settings.MaxRetries,
+      timeoutSeconds: settings.TimeoutSeconds,
+    });
+    this.#model = { ...options.model, model: withTelemetry(retrying, options.model.provider) };
+    routeSdkWarnings(options.logger);
   }
 
   get model(): ChatModel {
@@ -112,13 +113,46 @@ export class LlmClient {
 
   /** One answer to `prompt`, without tools. */
   async complete(prompt: string, options: CompleteOptions = {}): Promise<CompleteResult> {
-    const { iterations: _, exhausted: __, ...result } = await this.#run(prompt, options, false);
+    const {
+      iterations: _,
+      exhausted: __,
+      ...result
+    } = await this.#traced('complete', () => this.#run(prompt, options, false));
     return result;
   }
 
   /** The tool-call loop: the model works on `goal` with the client's tools until it answers or runs out of iterations. */
   act(goal: string, options: ActOptions = {}): Promise<ActResult> {
-    return this.#run(goal, options, true);
+    return this.#traced('act', () => this.#run(goal, options, true));
+  }
+
+  /** The `invoke_agent {agent}` span around one complete/act; model calls and tool calls nest under it. */
+  #traced(method: 'complete' | 'act', run: () => Promise<ActResult>): Promise<ActResult> {
+    const caller = this.#options.caller;
+    const agent = caller?.agent ?? 'agent';
+    const attributes = {
+      [GenAi.operationName]: 'invoke_agent',
+      [GenAi.agentName]: agent,
+      [GenAi.providerName]: this.#model.provider.toLowerCase(),
+      [GenAi.requestModel]: this.#model.modelId,
+      [OrkeonAttributes.llmMethod]: method,
+      ...(caller?.agentId === undefined ? {} : { [GenAi.agentId]: caller.agentId }),
+      ...(caller?.task === undefined ? {} : { [OrkeonAttributes.taskId]: caller.task }),
+      ...(caller?.crew === undefined ? {} : { [OrkeonAttributes.crewName]: caller.crew }),
+      ...(caller?.process === undefined ? {} : { [OrkeonAttributes.crewProcess]: caller.process }),
+    };
+    return tracer().startActiveSpan(`invoke_agent ${agent}`, { attributes }, async (span) => {
+      try {
+        const result = await run();
+        if (result.interrupted === true) span.setAttribute(GenAi.errorType, 'interrupted');
+        return result;
+      } catch (error) {
+        failSpan(span, error);
+        throw error;
+      } finally {
+        span.end();
+      }
+    });
   }
 
   async #run(prompt: string, options: ActOptions, withTools: boolean): Promise<ActResult> {
@@ -138,7 +172,9 @@ export class LlmClient {
       ...(options.system === undefined ? {} : { system: options.system }),
       ...(withTools ? { tools: this.#aiTools(options) } : {}),
       stopWhen: unlimited ? () => false : stepCountIs(maxIterations),
+      // Orkeon retries (withRetries) and traces (withTelemetry) itself; the SDK's own would repeat both.
       maxRetries: 0,
+      telemetry: { isEnabled: false },
       ...(options.signal === undefined ? {} : { abortSignal: options.signal }),
       ...(temperature === undefined ? {} : { temperature }),
       ...(maxOutputTokens === undefined ? {} : { maxOutputTokens }),
@@ -155,10 +191,19 @@ export class LlmClient {
           }),
     };
     let text = '';
+    // Counted as steps end, so an interrupted run still reports what it used.
+    let completedSteps = 0;
+    const used = { inputTokens: 0, outputTokens: 0 };
+    const onStepEnd = ({ usage }: { usage: LanguageModelUsage }) => {
+      completedSteps++;
+      used.inputTokens += usage.inputTokens ?? 0;
+      used.outputTokens += usage.outputTokens ?? 0;
+    };
     try {
       if (streaming) {
         const result = streamText({
           ...common,
+          onStepEnd,
           onChunk: ({ chunk }) => {
             if (chunk.type !== 'text-delta' || chunk.text === '') return;
             text += chunk.text;
@@ -181,7 +226,7 @@ export class LlmClient {
           format === undefined ? undefined : await result.output,
         );
       }
-      const result = await generateText(common);
+      const result = await generateText({ ...common, onStepEnd });
       return this.#result(
         result.text,
         result.steps,
@@ -194,8 +239,8 @@ export class LlmClient {
       if (options.signal?.aborted === true) {
         return {
           output: text,
-          usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 },
-          iterations: 0,
+          usage: { ...used, totalTokens: used.inputTokens + used.outputTokens },
+          iterations: completedSteps,
           interrupted: true,
         };
       }
@@ -254,4 +299,16 @@ export class LlmClient {
       ]),
     );
   }
+}
+
+/**
+ * The AI SDK writes provider warnings ("responseFormat is not supported", …) to the
+ * process's warnings; route them to the Orkeon logger instead, unless the host
+ * already chose where they go (`globalThis.AI_SDK_LOG_WARNINGS`).
+ */
+function routeSdkWarnings(logger: Logger): void {
+  if (globalThis.AI_SDK_LOG_WARNINGS !== undefined) return;
+  globalThis.AI_SDK_LOG_WARNINGS = ({ warnings, provider, model }) => {
+    logger.warn({ provider, model, warnings }, 'the model provider reported warnings');
+  };
 }

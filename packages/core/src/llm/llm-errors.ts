@@ -67,6 +67,16 @@ export function toLlmError(error: unknown, provider: string): LlmError {
   if (LlmError.isInstance(error)) return error;
   const last = RetryError.isInstance(error) ? error.lastError : error;
   if (LlmError.isInstance(last)) return last;
+  if (
+    APICallError.isInstance(last) &&
+    last.statusCode !== undefined &&
+    last.statusCode < 300 &&
+    last.cause !== undefined
+  ) {
+    // The answer started fine and broke while streaming: the cause says why, not the 200 status.
+    const cause = last.cause instanceof Error ? last.cause.message : String(last.cause);
+    return new LlmProviderError(provider, `the answer broke off while streaming: ${cause}`, { cause: last });
+  }
   if (APICallError.isInstance(last)) {
     const reason = providerReason(last);
     return new LlmProviderError(provider, reason, {

@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { PinoPretty } from 'pino-pretty';
+import { serviceToken } from '../services/service-token.js';
 import type { LogLevel } from './logging-settings.js';
 import { createSecretScrubber, redactSecretFields } from './secret-redaction.js';
 
@@ -63,3 +64,5 @@ export function levelForVerbosity(count: number, base: LogLevel = 'warn'): LogLe
   const requested: LogLevel = count === 1 ? 'info' : count === 2 ? 'debug' : 'trace';
   return verbosityOrder.indexOf(requested) < verbosityOrder.indexOf(base) ? requested : base;
 }
+
+export const LoggerService = serviceToken<Logger>('Logger');

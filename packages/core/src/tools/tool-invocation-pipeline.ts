@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { context, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { z } from 'zod';
 import { OrkeonError } from '../errors/orkeon-error.js';
 import type { Logger } from '../logging/logger.js';
 import type { PermissionGate, PermissionPrompt } from '../permissions/permission-gate.js';
 import type { PermissionMode } from '../permissions/permission-mode.js';
 import { classifyTool } from '../permissions/tool-classification.js';
+import { serviceToken } from '../services/service-token.js';
+import { GenAi, instruments, OrkeonAttributes, SpanKind, tracer } from '../telemetry/gen-ai-telemetry.js';
 import type { VirtualFileSystem } from '../vfs/virtual-file-system.js';
 import { type CallerIdentity, type Tool, type ToolReturn, toolInputJsonSchema } from './tool.js';
 import type { ToolAuditEvent, ToolAuditSink } from './tool-audit.js';
@@ -68,10 +71,29 @@ export class ToolInvocationPipeline {
     const startedAt = new Date().toISOString();
     const callId = invocation.callId ?? randomUUID();
     const tool = this.#options.registry.get(invocation.tool);
-    const result = tool === undefined ? this.#unknownTool(invocation.tool) : await this.#run(tool, invocation, callId);
+    const name = tool?.name ?? invocation.tool;
+    const span = tracer().startSpan(`execute_tool ${name}`, {
+      kind: SpanKind.INTERNAL,
+      attributes: {
+        [GenAi.operationName]: 'execute_tool',
+        [GenAi.toolName]: name,
+        [GenAi.toolCallId]: callId,
+        ...(invocation.caller.agent === undefined ? {} : { [GenAi.agentName]: invocation.caller.agent }),
+      },
+    });
+    const result = await context.with(trace.setSpan(context.active(), span), () =>
+      tool === undefined ? this.#unknownTool(invocation.tool) : this.#run(tool, invocation, callId),
+    );
     const limited = truncateToolResult(result, tool?.maxResultCharacters ?? defaultMaxResultCharacters);
+    span.setAttribute(OrkeonAttributes.toolOutcome, limited.outcome);
+    if (limited.outcome !== 'Success') {
+      span.setAttribute(GenAi.errorType, limited.outcome === 'Denied' ? 'denied' : 'tool_error');
+      span.setStatus({ code: SpanStatusCode.ERROR, message: limited.output.slice(0, 200) });
+    }
+    span.end();
+    instruments().toolExecutions.add(1, { [GenAi.toolName]: name, [OrkeonAttributes.toolOutcome]: limited.outcome });
     this.#record({
-      tool: tool?.name ?? invocation.tool,
+      tool: name,
       callId,
       caller: invocation.caller,
       outcome: limited.outcome,
@@ -155,7 +177,7 @@ export class ToolInvocationPipeline {
       : toolFailure(`Tool '${tool.name}' was cancelled before it finished.`);
   }
 
-  #unknownTool(name: string): ToolResult {
+  async #unknownTool(name: string): Promise<ToolResult> {
     const available = this.#options.registry.names;
     return toolFailure(
       `Unknown tool '${name}'. Available tools: ${available.length === 0 ? '(none)' : available.join(', ')}.`,
@@ -222,3 +244,5 @@ function messageOf(error: unknown): string {
 function formatDuration(milliseconds: number): string {
   return milliseconds % 1000 === 0 ? `${milliseconds / 1000} s` : `${milliseconds} ms`;
 }
+
+export const ToolInvocationPipelineService = serviceToken<ToolInvocationPipeline>('ToolInvocationPipeline');

@@ -13,8 +13,12 @@ export type ToolAccess = 'Read' | 'Edit' | 'Execute' | 'Unspecified';
 /** Who is calling a tool: shown in audit events and permission prompts. */
 export interface CallerIdentity {
   readonly kind: 'agent' | 'script' | 'mcp' | 'a2a' | 'host';
+  /** The agent's name (its role), as `gen_ai.agent.name` reports it. */
   readonly agent?: string;
+  readonly agentId?: string;
   readonly crew?: string;
+  /** The crew's process (`sequential`, `hierarchical`, …). */
+  readonly process?: string;
   readonly task?: string;
 }
 

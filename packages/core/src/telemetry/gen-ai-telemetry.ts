@@ -1,0 +1,120 @@
+import {
+  type Attributes,
+  type Counter,
+  type Histogram,
+  type Meter,
+  metrics,
+  type Span,
+  SpanKind,
+  SpanStatusCode,
+  type Tracer,
+  trace,
+} from '@opentelemetry/api';
+import { OrkeonError } from '../errors/orkeon-error.js';
+import { builtInModelPrices, estimateCost, type ModelPrice } from './model-prices.js';
+
+/**
+ * The spans and metrics every run emits, named as the GenAI semantic conventions
+ * and the Orkeon interface say. Only the OpenTelemetry API is used: with no SDK
+ * registered every call is a no-op, so telemetry costs next to nothing until a host
+ * starts an exporter (`@orkeon/telemetry`).
+ */
+export const GenAi = {
+  operationName: 'gen_ai.operation.name',
+  providerName: 'gen_ai.provider.name',
+  requestModel: 'gen_ai.request.model',
+  requestTemperature: 'gen_ai.request.temperature',
+  requestMaxTokens: 'gen_ai.request.max_tokens',
+  responseModel: 'gen_ai.response.model',
+  responseId: 'gen_ai.response.id',
+  responseFinishReasons: 'gen_ai.response.finish_reasons',
+  usageInputTokens: 'gen_ai.usage.input_tokens',
+  usageOutputTokens: 'gen_ai.usage.output_tokens',
+  agentName: 'gen_ai.agent.name',
+  agentId: 'gen_ai.agent.id',
+  toolName: 'gen_ai.tool.name',
+  toolCallId: 'gen_ai.tool.call.id',
+  tokenType: 'gen_ai.token.type',
+  errorType: 'error.type',
+} as const;
+
+export const OrkeonAttributes = {
+  taskId: 'orkeon.task.id',
+  llmMethod: 'orkeon.llm.method',
+  crewName: 'orkeon.crew.name',
+  crewProcess: 'orkeon.crew.process',
+  toolOutcome: 'orkeon.tool.outcome',
+} as const;
+
+export const MetricNames = {
+  tokenUsage: 'gen_ai.client.token.usage',
+  operationDuration: 'gen_ai.client.operation.duration',
+  llmCalls: 'orkeon.llm.calls',
+  toolExecutions: 'orkeon.tool.executions',
+  estimatedCost: 'orkeon.llm.cost',
+} as const;
+
+interface Instruments {
+  readonly tokenUsage: Histogram;
+  readonly operationDuration: Histogram;
+  readonly llmCalls: Counter;
+  readonly toolExecutions: Counter;
+  readonly estimatedCost: Counter;
+}
+
+const instrumentationName = 'orkeon';
+let prices: Record<string, ModelPrice> = { ...builtInModelPrices };
+let cachedMeter: Meter | undefined;
+let cachedInstruments: Instruments | undefined;
+
+export function tracer(): Tracer {
+  return trace.getTracer(instrumentationName);
+}
+
+/** The metric instruments of the current global meter provider (re-created when a host registers one). */
+export function instruments(): Instruments {
+  const meter = metrics.getMeter(instrumentationName);
+  if (cachedInstruments !== undefined && meter === cachedMeter) return cachedInstruments;
+  cachedMeter = meter;
+  cachedInstruments = {
+    tokenUsage: meter.createHistogram(MetricNames.tokenUsage, {
+      unit: '{token}',
+      description: 'Tokens used per model call.',
+    }),
+    operationDuration: meter.createHistogram(MetricNames.operationDuration, {
+      unit: 's',
+      description: 'Duration of model calls.',
+    }),
+    llmCalls: meter.createCounter(MetricNames.llmCalls, { description: 'Model calls made.' }),
+    toolExecutions: meter.createCounter(MetricNames.toolExecutions, { description: 'Tool calls made, by outcome.' }),
+    estimatedCost: meter.createCounter(MetricNames.estimatedCost, {
+      unit: 'USD',
+      description: 'Estimated cost of model calls, from the price table.',
+    }),
+  };
+  return cachedInstruments;
+}
+
+/** Adds or replaces model prices for the estimated-cost counter (`Telemetry:Prices`). */
+export function setModelPrices(overrides: Readonly<Record<string, ModelPrice>>): void {
+  prices = { ...builtInModelPrices, ...overrides };
+}
+
+export function recordCost(model: string, inputTokens: number, outputTokens: number, attributes: Attributes): void {
+  const cost = estimateCost(prices, model, inputTokens, outputTokens);
+  if (cost !== undefined && cost > 0) instruments().estimatedCost.add(cost, attributes);
+}
+
+/** A low-cardinality name for what went wrong: the Orkeon error code, else the error's class. */
+export function errorType(error: unknown): string {
+  if (OrkeonError.isInstance(error)) return error.code;
+  if (error instanceof Error) return error.name;
+  return 'unknown';
+}
+
+export function failSpan(span: Span, error: unknown): void {
+  span.setAttribute(GenAi.errorType, errorType(error));
+  span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.message : String(error) });
+}
+
+export { SpanKind };

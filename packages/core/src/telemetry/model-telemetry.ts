@@ -1,0 +1,131 @@
+import type {
+  LanguageModelV4,
+  LanguageModelV4CallOptions,
+  LanguageModelV4FinishReason,
+  LanguageModelV4StreamPart,
+  LanguageModelV4Usage,
+} from '@ai-sdk/provider';
+import type { Attributes, Span } from '@opentelemetry/api';
+import { errorType, failSpan, GenAi, instruments, recordCost, SpanKind, tracer } from './gen-ai-telemetry.js';
+
+interface CallOutcome {
+  responseId?: string | undefined;
+  responseModel?: string | undefined;
+  finishReason?: LanguageModelV4FinishReason | undefined;
+  usage?: LanguageModelV4Usage | undefined;
+}
+
+/**
+ * The model with a `chat {model}` client span around every call (retries
+ * included), carrying the request settings and, once known, the response id, model,
+ * finish reasons and token usage; and the token-usage, duration, call-count and
+ * estimated-cost metrics, labelled with provider and request model.
+ */
+export function withTelemetry(model: LanguageModelV4, provider: string): LanguageModelV4 {
+  const providerName = provider.toLowerCase();
+  return {
+    specificationVersion: 'v4',
+    provider: model.provider,
+    modelId: model.modelId,
+    supportedUrls: model.supportedUrls,
+    async doGenerate(options) {
+      const call = startCall(providerName, model.modelId, options);
+      try {
+        const result = await model.doGenerate(options);
+        call.end({
+          responseId: result.response?.id,
+          responseModel: result.response?.modelId,
+          finishReason: result.finishReason,
+          usage: result.usage,
+        });
+        return result;
+      } catch (error) {
+        call.fail(error);
+        throw error;
+      }
+    },
+    async doStream(options) {
+      const call = startCall(providerName, model.modelId, options);
+      let result: Awaited<ReturnType<LanguageModelV4['doStream']>>;
+      try {
+        result = await model.doStream(options);
+      } catch (error) {
+        call.fail(error);
+        throw error;
+      }
+      const outcome: CallOutcome = {};
+      let failure: unknown;
+      const observed = result.stream.pipeThrough(
+        new TransformStream<LanguageModelV4StreamPart, LanguageModelV4StreamPart>({
+          transform(part, controller) {
+            if (part.type === 'response-metadata') {
+              outcome.responseId = part.id;
+              outcome.responseModel = part.modelId;
+            } else if (part.type === 'finish') {
+              outcome.finishReason = part.finishReason;
+              outcome.usage = part.usage;
+            } else if (part.type === 'error') {
+              failure ??= part.error;
+            }
+            controller.enqueue(part);
+          },
+          flush() {
+            if (failure === undefined) call.end(outcome);
+            else call.fail(failure, outcome);
+          },
+          cancel(reason) {
+            call.fail(reason ?? new Error('stream cancelled'), outcome);
+          },
+        }),
+      );
+      return { ...result, stream: observed };
+    },
+  };
+}
+
+function startCall(provider: string, requestModel: string, options: LanguageModelV4CallOptions) {
+  const started = performance.now();
+  const base: Attributes = { [GenAi.providerName]: provider, [GenAi.requestModel]: requestModel };
+  const span: Span = tracer().startSpan(`chat ${requestModel}`, {
+    kind: SpanKind.CLIENT,
+    attributes: {
+      [GenAi.operationName]: 'chat',
+      ...base,
+      ...(options.temperature === undefined ? {} : { [GenAi.requestTemperature]: options.temperature }),
+      ...(options.maxOutputTokens === undefined ? {} : { [GenAi.requestMaxTokens]: options.maxOutputTokens }),
+    },
+  });
+  let ended = false;
+  const finish = (outcome: CallOutcome, error?: unknown) => {
+    if (ended) return;
+    ended = true;
+    const measures = instruments();
+    const seconds = (performance.now() - started) / 1000;
+    const labels: Attributes = { ...base, [GenAi.operationName]: 'chat' };
+    if (outcome.responseId !== undefined) span.setAttribute(GenAi.responseId, outcome.responseId);
+    if (outcome.responseModel !== undefined) span.setAttribute(GenAi.responseModel, outcome.responseModel);
+    if (outcome.finishReason !== undefined) {
+      span.setAttribute(GenAi.responseFinishReasons, [outcome.finishReason.raw ?? outcome.finishReason.unified]);
+    }
+    const input = outcome.usage?.inputTokens.total;
+    const output = outcome.usage?.outputTokens.total;
+    if (input !== undefined) {
+      span.setAttribute(GenAi.usageInputTokens, input);
+      measures.tokenUsage.record(input, { ...labels, [GenAi.tokenType]: 'input' });
+    }
+    if (output !== undefined) {
+      span.setAttribute(GenAi.usageOutputTokens, output);
+      measures.tokenUsage.record(output, { ...labels, [GenAi.tokenType]: 'output' });
+    }
+    if (error !== undefined) failSpan(span, error);
+    const outcomeLabels = error === undefined ? labels : { ...labels, [GenAi.errorType]: errorType(error) };
+    measures.operationDuration.record(seconds, outcomeLabels);
+    measures.llmCalls.add(1, outcomeLabels);
+    if (input !== undefined || output !== undefined) recordCost(requestModel, input ?? 0, output ?? 0, labels);
+    span.end();
+  };
+  return {
+    end: (outcome: CallOutcome) => finish(outcome),
+    fail: (error: unknown, outcome: CallOutcome = {}) => finish(outcome, error),
+  };
+}

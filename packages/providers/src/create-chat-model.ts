@@ -1,0 +1,94 @@
+import {
+  type ChatModel,
+  createUnavailableModel,
+  type Logger,
+  type llmSettings,
+  MissingApiKeyError,
+  type SectionSettings,
+} from '@orkeon/core';
+import { AzureSettingsMissingError } from './azure-settings-missing-error.js';
+import { createDialectModel } from './dialect-model.js';
+import type { FetchFunction } from './fetch-function.js';
+import { inferProvider } from './infer-provider.js';
+import { isKeylessEndpoint, parseUrl } from './local-endpoint.js';
+import { describeProvider } from './provider-catalogue.js';
+import { resolveProviderKey } from './resolve-provider-key.js';
+
+/** The `Llm` settings that choose and reach the model (bound settings fit as they are). */
+export type LlmEndpointSettings = Pick<
+  SectionSettings<typeof llmSettings>,
+  'Model' | 'BaseUrl' | 'ApiKey' | 'ApiKeySecretName'
+>;
+
+export interface CreateChatModelOptions {
+  readonly logger?: Logger;
+  /** The fetch the SDK calls (default: the global one), e.g. to route or record HTTP. */
+  readonly fetch?: FetchFunction;
+  /**
+   * A provider name or alias that replaces inference. For hosts and tests: the
+   * settings have no provider key, since `BaseUrl`, `Model` and the key tell it.
+   */
+  readonly provider?: string;
+}
+
+/**
+ * The chat model the `Llm` settings describe: the provider (inferred, or given),
+ * its default base URL and model unless the settings name them, and the key from
+ * `Llm:ApiKey` only. Without a key, a provider that needs one gives a model whose
+ * every call fails with `MissingApiKeyError` (`Llm:ApiKeySecretName` is never
+ * resolved); a keyless endpoint (Ollama, anything on loopback, Docker Model
+ * Runner) works without one.
+ */
+export function createChatModel(settings: LlmEndpointSettings, options: CreateChatModelOptions = {}): ChatModel {
+  const { logger } = options;
+  const choice =
+    options.provider === undefined
+      ? inferProvider(settings)
+      : { provider: resolveProviderKey(options.provider), reason: `the provider '${options.provider}' was given` };
+  const provider = describeProvider(choice.provider);
+  const baseUrl = settings.BaseUrl ?? provider.defaultBaseUrl;
+  const modelId = settings.Model ?? provider.defaultModel;
+  if (baseUrl === undefined || modelId === undefined) {
+    const missing = [
+      ...(baseUrl === undefined ? (['BaseUrl'] as const) : []),
+      ...(modelId === undefined ? (['Model'] as const) : []),
+    ];
+    const error = () => new AzureSettingsMissingError(missing);
+    logger?.warn({ provider: provider.key }, `${error().message} Every model call will fail until they are set.`);
+    return createUnavailableModel(provider.key, modelId ?? '', error);
+  }
+  const keyless = !provider.requiresApiKey || isKeylessEndpoint(baseUrl);
+  // Bound settings never hold a blank key, but a host building the settings in code might.
+  const apiKey = settings.ApiKey?.trim() === '' ? undefined : settings.ApiKey;
+  if (apiKey === undefined && !keyless) {
+    const secretNameOnly = settings.ApiKeySecretName !== undefined;
+    logger?.warn(
+      { provider: provider.key, model: modelId },
+      `No API key for the '${provider.key}' provider: every model call will fail until Llm:ApiKey (or SVC_Llm__ApiKey) is set.`,
+    );
+    return createUnavailableModel(
+      provider.key,
+      modelId,
+      () => new MissingApiKeyError(provider.key, secretNameOnly ? { secretNameOnly: true } : {}),
+    );
+  }
+  const model = createDialectModel({
+    provider: provider.key,
+    dialect: provider.dialect,
+    baseUrl,
+    modelId,
+    apiKey,
+    fetch: options.fetch,
+  });
+  logger?.debug(
+    { provider: provider.key, model: modelId, dialect: provider.dialect, endpoint: withoutQuery(baseUrl) },
+    `language model chosen because ${choice.reason}`,
+  );
+  return { provider: provider.key, modelId, model, supportsStreaming: true };
+}
+
+/** The URL without its query, which may carry a credential and must not reach the logs. */
+function withoutQuery(baseUrl: string): string {
+  const url = parseUrl(baseUrl);
+  return url === undefined ? baseUrl : `${url.origin}${url.pathname}`;
+}

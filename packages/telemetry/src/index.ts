@@ -1,0 +1,1 @@
+export { type StartTelemetryOptions, startTelemetry, type TelemetryHandle } from './start-telemetry.js';
