@@ -23,8 +23,13 @@ export interface CliContext {
   readonly globals: GlobalOptions;
   /** Aborted on Ctrl+C; long work must stop when it fires. */
   readonly signal: AbortSignal;
-  /** The run's settings, read and judged on first use. Throws `ConfigurationError`. */
-  configuration(): Promise<Configuration>;
+  /**
+   * The run's settings, read and judged on first use (later calls get the same
+   * object). Without `--settings`, `appsettings.json` is looked for in
+   * `searchDirectories` (e.g. the crew's folder), then the working directory.
+   * Throws `ConfigurationError`.
+   */
+  configuration(options?: { readonly searchDirectories?: readonly string[] }): Promise<Configuration>;
   /** The run's logger (standard error), with secrets from the settings scrubbed. */
   logger(): Promise<Logger>;
 }

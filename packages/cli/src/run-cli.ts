@@ -127,10 +127,10 @@ function reportFailure(error: unknown, io: CliIo, program: Command, verbose: num
 function createContext(io: CliIo, globals: GlobalOptions, signal: AbortSignal): CliContext {
   let configuration: Promise<Configuration> | undefined;
   let logger: Promise<Logger> | undefined;
-  const loadSettings = () => {
+  const loadSettings = (options: { readonly searchDirectories?: readonly string[] } = {}) => {
     configuration ??= loadConfiguration({
       sections: cliSettingsSections,
-      searchDirectories: [io.workingDirectory],
+      searchDirectories: [...(options.searchDirectories ?? []), io.workingDirectory],
       environment: io.environment,
       arguments: globals.set,
       ...(globals.settings === undefined ? {} : { settingsFile: globals.settings }),

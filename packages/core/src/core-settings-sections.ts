@@ -1,4 +1,5 @@
 import type { SettingsSection } from './config/settings-section.js';
+import { crewExecutionStatePersistenceSettings } from './execution-state/execution-state-settings.js';
 import { consoleStreamingSettings } from './llm/console-streaming.js';
 import { llmSettings } from './llm/llm-settings.js';
 import { loggingSettings } from './logging/logging-settings.js';
@@ -14,4 +15,5 @@ export const coreSettingsSections: readonly SettingsSection[] = [
   permissionGateSettings,
   consoleStreamingSettings,
   telemetrySettings,
+  crewExecutionStatePersistenceSettings,
 ];

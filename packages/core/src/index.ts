@@ -1,3 +1,42 @@
+export { addCheckpointing } from './checkpoint/add-checkpointing.js';
+export {
+  InvalidHistoryLimitError,
+  InvalidSessionIdError,
+  InvalidSessionStateError,
+  StateStoreClosedError,
+} from './checkpoint/checkpoint-errors.js';
+export { CheckpointManager, type CheckpointManagerOptions } from './checkpoint/checkpoint-manager.js';
+export { InMemoryStateStore } from './checkpoint/in-memory-state-store.js';
+export {
+  ResumeEngine,
+  type ResumeEngineOptions,
+  type ResumeOptions,
+  type ResumeResult,
+} from './checkpoint/resume-engine.js';
+export { historyLimit, newestSessionFirst } from './checkpoint/session-order.js';
+export {
+  type SessionPhase,
+  type SessionState,
+  type SessionSummary,
+  sessionPhases,
+  summarizeSession,
+  type TaskCheckpoint,
+  type TaskStatus as CheckpointTaskStatus,
+  taskStatuses,
+  type VersionedState,
+} from './checkpoint/session-state.js';
+export {
+  type HistoryOptions,
+  type SaveVersionedOptions,
+  type StateStore,
+  StateStoreService,
+} from './checkpoint/state-store.js';
+export {
+  assertValidSessionId,
+  assertValidSessionState,
+  sessionIdPattern,
+  timestampMilliseconds,
+} from './checkpoint/state-validation.js';
 export {
   Configuration,
   type LoadConfigurationOptions,
@@ -24,7 +63,73 @@ export {
 } from './config/settings-sources.js';
 export type { SettingsLayer, SettingsScalar, SettingsTree, SettingsValue } from './config/settings-tree.js';
 export { coreSettingsSections } from './core-settings-sections.js';
+export { AgentBuilder, agentBuilder } from './crew/agent-builder.js';
+export { type AgentDefinition, type AgentInput, defaultAgentMaxIterations } from './crew/agent-definition.js';
+export { type AgentSelectionStrategy, agentSelectionStrategies } from './crew/agent-selection-strategy.js';
+export { CrewBuilder, crewBuilder } from './crew/crew-builder.js';
+export type { CrewDefinition, CrewInput } from './crew/crew-definition.js';
+export { crewJsonSchema } from './crew/crew-json-schema.js';
+export { type CrewProblem, type CrewProblemCode, formatCrewProblem, type SourceLocation } from './crew/crew-problem.js';
+export { crewFileSchema, crewSchema } from './crew/crew-schema.js';
+export { CrewValidationError } from './crew/crew-validation-error.js';
+export { defineAgent, defineCrew, defineTask } from './crew/define-crew.js';
+export { type CrewLlmSettings, resolveLlmSettings } from './crew/llm-settings.js';
+export { type LoadCrewOptions, type LoadedCrew, loadCrew } from './crew/load-crew.js';
+export { type ProcessType, processTypes, runnableProcessTypes } from './crew/process-type.js';
+export { TaskBuilder, taskBuilder } from './crew/task-builder.js';
+export {
+  type Deliverable,
+  type DeliverableFormat,
+  deliverableFormats,
+  type TaskDefinition,
+  type TaskInput,
+} from './crew/task-definition.js';
+export { type CrewValidation, type CrewValidationOptions, validateCrew } from './crew/validate-crew.js';
+export { type CrewLayout, crewRootFileNames } from './crew/yaml/crew-layout.js';
 export { OrkeonError, type OrkeonErrorOptions } from './errors/orkeon-error.js';
+export { addCrewExecutionStatePersistence } from './execution-state/add-crew-execution-state-persistence.js';
+export {
+  type CrewExecutionOutcome,
+  type CrewExecutionState,
+  type CrewExecutionStateChanges,
+  type CrewExecutionStatus,
+  crewExecutionStatuses,
+  type ExecutionMetadataValue,
+} from './execution-state/crew-execution-state.js';
+export {
+  CrewExecutionStateManager,
+  type CrewExecutionStateManagerOptions,
+  CrewExecutionStateManagerService,
+} from './execution-state/crew-execution-state-manager.js';
+export {
+  ExecutionStateConflictError,
+  ExecutionStateNotFoundError,
+  InvalidCrewIdError,
+  InvalidExecutionIdError,
+  InvalidExecutionMetadataError,
+  UnreadableExecutionStateError,
+} from './execution-state/execution-state-errors.js';
+export {
+  executionCrewId,
+  executionSessionId,
+  executionStateKeyPrefix,
+} from './execution-state/execution-state-record.js';
+export { crewExecutionStatePersistenceSettings } from './execution-state/execution-state-settings.js';
+export { toInvariantString } from './execution-state/invariant-metadata.js';
+export { addAfterKickoffHook, addBeforeKickoffHook, addSvcKickoffHooks } from './hooks/add-svc-kickoff-hooks.js';
+export {
+  CrewKickoffHookRunner,
+  type CrewKickoffHookRunnerOptions,
+  CrewKickoffHookRunnerService,
+} from './hooks/crew-kickoff-hook-runner.js';
+export {
+  type AfterKickoffHook,
+  AfterKickoffHookService,
+  type BeforeKickoffHook,
+  BeforeKickoffHookService,
+  type KickoffCrew,
+} from './hooks/kickoff-hook.js';
+export { InvalidKickoffHookError, KickoffHookError, type KickoffHookStage } from './hooks/kickoff-hook-errors.js';
 export { type ChatModel, ChatModelService } from './llm/chat-model.js';
 export {
   addLlmConsoleStreaming,
@@ -71,6 +176,26 @@ export {
 export { permissionGateSettings } from './permissions/permission-gate-settings.js';
 export { type PermissionMode, permissionModes } from './permissions/permission-mode.js';
 export { classifyTool, type ToolClass } from './permissions/tool-classification.js';
+export { type AgentSelector, createAgentSelector } from './process/agent-selector.js';
+export type {
+  CrewEvent,
+  CrewEventListener,
+  FailureInfo,
+  RunCompletedEvent,
+  RunFailedEvent,
+  RunStartedEvent,
+  TaskCompletedEvent,
+  TaskFailedEvent,
+  TaskStartedEvent,
+} from './process/crew-events.js';
+export type { CrewResult, TaskOutcome, TaskStatus } from './process/crew-result.js';
+export type { LlmClientFactory } from './process/crew-run.js';
+export { CrewRunError, TaskFailureError, UnsupportedProcessError } from './process/crew-run-errors.js';
+export { EmbeddingProviderMissingError } from './process/embedding-agent-selector.js';
+export { maxReviewsPerTask, needsRevisionPrefix } from './process/hierarchical-process.js';
+export { defaultMaxConcurrency } from './process/parallel-process.js';
+export { type RunCrewOptions, runCrew, toolNamesFor } from './process/run-crew.js';
+export { dependencyWaves, taskRunOrder } from './process/task-order.js';
 export {
   ServiceCollection,
   type ServiceFactory,

@@ -19,4 +19,15 @@ export type {
   StaticScriptedTurn,
 } from './model-server/scripted-turn.js';
 export { ScriptedTurnError } from './model-server/scripted-turn-validation.js';
+export {
+  PostgresNotInstalledError,
+  PostgresStartError,
+  PostgresUserMissingError,
+} from './postgres/postgres-server-errors.js';
+export {
+  findPostgresBinDirectory,
+  type PostgresServer,
+  type StartPostgresServerOptions,
+  startPostgresServer,
+} from './postgres/start-postgres-server.js';
 export { createTemporaryDirectory, type TemporaryDirectory } from './temporary-directory.js';

@@ -48,6 +48,12 @@ export interface ToolInvocationPipelineOptions {
   /** The interactive channel that may answer the gate's asks. */
   readonly prompt?: PermissionPrompt;
   readonly audit?: readonly ToolAuditSink[];
+  /** Told when a call starts (before validation), e.g. to report progress; the audit sinks hear how it ended. */
+  readonly onCallStarted?: (call: {
+    readonly tool: string;
+    readonly callId: string;
+    readonly caller: CallerIdentity;
+  }) => void;
   readonly defaultTimeoutMilliseconds?: number;
 }
 
@@ -72,6 +78,7 @@ export class ToolInvocationPipeline {
     const callId = invocation.callId ?? randomUUID();
     const tool = this.#options.registry.get(invocation.tool);
     const name = tool?.name ?? invocation.tool;
+    this.#options.onCallStarted?.({ tool: name, callId, caller: invocation.caller });
     const span = tracer().startSpan(`execute_tool ${name}`, {
       kind: SpanKind.INTERNAL,
       attributes: {

@@ -1,6 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineTool, OrkeonError, ToolRegistry, ToolRegistryError, toolInputJsonSchema } from '../../src/index.js';
+import {
+  defineTool,
+  OrkeonError,
+  ToolInvocationPipeline,
+  ToolRegistry,
+  ToolRegistryError,
+  toolInputJsonSchema,
+} from '../../src/index.js';
 import { createToolTestSetup, type ToolTestSetup } from './tool-test-setup.js';
 
 const caller = { kind: 'script' as const, crew: 'demo' };
@@ -171,5 +178,18 @@ describe('invocation pipeline', () => {
     expect(setup.audit[1]?.outcome).toBe('Denied');
     expect(JSON.stringify(setup.audit)).not.toContain('top-secret-content');
     expect(setup.logs.text()).not.toContain('top-secret-content');
+  });
+
+  it('tells onCallStarted before the call runs', async () => {
+    const seen: string[] = [];
+    const pipeline = new ToolInvocationPipeline({
+      registry: setup.registry,
+      vfs: setup.vfs,
+      logger: setup.logs.logger,
+      onCallStarted: ({ tool, callId }) => seen.push(`${tool}:${callId}`),
+      audit: [(event) => seen.push(`end:${event.outcome}`)],
+    });
+    await pipeline.invoke({ tool: 'json_tool', input: { n: 1 }, caller, callId: 'c1' });
+    expect(seen).toEqual(['Json_Tool:c1', 'end:Success']);
   });
 });

@@ -1,0 +1,75 @@
+import type { AgentDefinition } from './agent-definition.js';
+import { defineAgent } from './define-crew.js';
+import type { CrewLlmSettings } from './llm-settings.js';
+
+/** Builds an agent step by step; `build()` fills in defaults and validates like `defineAgent`. */
+export class AgentBuilder {
+  #id: string | undefined;
+  #role: string | undefined;
+  #goal: string | undefined;
+  #backstory: string | undefined;
+  readonly #tools: string[] = [];
+  #llm: CrewLlmSettings | undefined;
+  #maxIterations: number | undefined;
+  #allowDelegation: boolean | undefined;
+
+  id(id: string): this {
+    this.#id = id;
+    return this;
+  }
+
+  role(role: string): this {
+    this.#role = role;
+    return this;
+  }
+
+  goal(goal: string): this {
+    this.#goal = goal;
+    return this;
+  }
+
+  backstory(backstory: string): this {
+    this.#backstory = backstory;
+    return this;
+  }
+
+  /** Adds tool names (each call adds to the earlier ones). */
+  tools(names: readonly string[]): this {
+    this.#tools.push(...names);
+    return this;
+  }
+
+  llm(settings: CrewLlmSettings): this {
+    this.#llm = settings;
+    return this;
+  }
+
+  maxIterations(count: number): this {
+    this.#maxIterations = count;
+    return this;
+  }
+
+  allowDelegation(allowed = true): this {
+    this.#allowDelegation = allowed;
+    return this;
+  }
+
+  /** The agent; throws `CrewValidationError` naming what is missing or wrong. */
+  build(): AgentDefinition {
+    // Unset fields go through as undefined so that validation names them.
+    return defineAgent({
+      id: this.#id as string,
+      role: this.#role as string,
+      goal: this.#goal as string,
+      ...(this.#backstory === undefined ? {} : { backstory: this.#backstory }),
+      tools: this.#tools,
+      ...(this.#llm === undefined ? {} : { llm: this.#llm }),
+      ...(this.#maxIterations === undefined ? {} : { maxIterations: this.#maxIterations }),
+      ...(this.#allowDelegation === undefined ? {} : { allowDelegation: this.#allowDelegation }),
+    });
+  }
+}
+
+export function agentBuilder(): AgentBuilder {
+  return new AgentBuilder();
+}

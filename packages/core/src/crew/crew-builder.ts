@@ -1,0 +1,128 @@
+import { AgentBuilder } from './agent-builder.js';
+import type { AgentDefinition, AgentInput } from './agent-definition.js';
+import type { AgentSelectionStrategy } from './agent-selection-strategy.js';
+import type { CrewDefinition } from './crew-definition.js';
+import { defineCrew } from './define-crew.js';
+import type { CrewLlmSettings } from './llm-settings.js';
+import type { ProcessType } from './process-type.js';
+import { TaskBuilder } from './task-builder.js';
+import type { TaskDefinition, TaskInput } from './task-definition.js';
+import type { CrewValidationOptions } from './validate-crew.js';
+
+type AgentLike = AgentInput | AgentDefinition | AgentBuilder;
+type TaskLike = TaskInput | TaskDefinition | TaskBuilder;
+
+/** Builds a crew step by step; `build()` validates the whole crew like `defineCrew`. */
+export class CrewBuilder {
+  #name: string | undefined;
+  #goal: string | undefined;
+  #process: ProcessType | undefined;
+  readonly #agents: AgentLike[] = [];
+  readonly #tasks: TaskLike[] = [];
+  #manager: string | undefined;
+  readonly #mounts: string[] = [];
+  #llm: CrewLlmSettings | undefined;
+  #memory: boolean | undefined;
+  #maxConcurrency: number | undefined;
+  #agentSelection: AgentSelectionStrategy | undefined;
+
+  name(name: string): this {
+    this.#name = name;
+    return this;
+  }
+
+  goal(goal: string): this {
+    this.#goal = goal;
+    return this;
+  }
+
+  process(process: ProcessType): this {
+    this.#process = process;
+    return this;
+  }
+
+  /** Adds an agent (a definition, a plain object, or a builder, built when the crew is). */
+  withAgent(agent: AgentLike): this {
+    this.#agents.push(agent);
+    return this;
+  }
+
+  withAgents(agents: readonly AgentLike[]): this {
+    this.#agents.push(...agents);
+    return this;
+  }
+
+  /** Adds a task (a definition, a plain object, or a builder, built when the crew is). */
+  withTask(task: TaskLike): this {
+    this.#tasks.push(task);
+    return this;
+  }
+
+  withTasks(tasks: readonly TaskLike[]): this {
+    this.#tasks.push(...tasks);
+    return this;
+  }
+
+  /** The manager (hierarchical), by id or as an agent; an agent not added yet is added. */
+  manager(agent: string | AgentInput | AgentDefinition): this {
+    if (typeof agent === 'string') {
+      this.#manager = agent;
+      return this;
+    }
+    this.#manager = agent.id;
+    if (!this.#agents.some((known) => !(known instanceof AgentBuilder) && known.id === agent.id)) {
+      this.#agents.push(agent);
+    }
+    return this;
+  }
+
+  /** Adds virtual roots the crew needs, e.g. `/output`. */
+  mounts(roots: readonly string[]): this {
+    this.#mounts.push(...roots);
+    return this;
+  }
+
+  llm(settings: CrewLlmSettings): this {
+    this.#llm = settings;
+    return this;
+  }
+
+  memory(enabled = true): this {
+    this.#memory = enabled;
+    return this;
+  }
+
+  maxConcurrency(count: number): this {
+    this.#maxConcurrency = count;
+    return this;
+  }
+
+  agentSelection(strategy: AgentSelectionStrategy): this {
+    this.#agentSelection = strategy;
+    return this;
+  }
+
+  /** The crew; throws `CrewValidationError` listing every problem (pass `toolNames` to check tools). */
+  build(options: CrewValidationOptions = {}): CrewDefinition {
+    return defineCrew(
+      {
+        name: this.#name as string,
+        ...(this.#goal === undefined ? {} : { goal: this.#goal }),
+        ...(this.#process === undefined ? {} : { process: this.#process }),
+        agents: this.#agents.map((agent) => (agent instanceof AgentBuilder ? agent.build() : agent)),
+        tasks: this.#tasks.map((task) => (task instanceof TaskBuilder ? task.build() : task)),
+        ...(this.#manager === undefined ? {} : { manager: this.#manager }),
+        mounts: this.#mounts,
+        ...(this.#llm === undefined ? {} : { llm: this.#llm }),
+        ...(this.#memory === undefined ? {} : { memory: this.#memory }),
+        ...(this.#maxConcurrency === undefined ? {} : { maxConcurrency: this.#maxConcurrency }),
+        ...(this.#agentSelection === undefined ? {} : { agentSelection: this.#agentSelection }),
+      },
+      options,
+    );
+  }
+}
+
+export function crewBuilder(): CrewBuilder {
+  return new CrewBuilder();
+}

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { defaultAgentMaxIterations } from './agent-definition.js';
+import { agentSelectionStrategies, unknownSelectionMessage } from './agent-selection-strategy.js';
+import { processTypes, unknownProcessMessage } from './process-type.js';
+import { deliverableFormats } from './task-definition.js';
+
+/**
+ * The crew's shape as zod schemas, in two forms built from the same fields: the
+ * domain form (agents and tasks as lists carrying their `id`), which every entry point
+ * validates, and the file form (agents and tasks as maps keyed by id), which the YAML
+ * walker follows and the editor JSON Schema is generated from. Keys are camelCase;
+ * the snake_case spellings and other aliases are in `key-aliases.ts`.
+ */
+
+const idPattern = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
+
+export const crewIdSchema = z
+  .string({
+    error: (issue) =>
+      issue.input === undefined ? 'id is missing; give it an id (letters, digits, _, - and .).' : undefined,
+  })
+  .regex(idPattern, 'an id is letters, digits, _, - and ., starting with a letter or digit.');
+
+function requiredText(key: string, example: string) {
+  return z
+    .string({
+      error: (issue) => (issue.input === undefined ? `${key} is missing; add ${key}: ${example}.` : undefined),
+    })
+    .refine((value) => value.trim() !== '', `${key} is empty; write ${key}: ${example}.`);
+}
+
+export const llmSettingsSchema = z
+  .strictObject({
+    model: z.string().optional().describe('Model id, for the host’s client factory (clientFor) to honour.'),
+    temperature: z.number().min(0).max(2).optional().describe('Sampling temperature, 0 to 2.'),
+    maxTokens: z.int().positive().optional().describe('Longest answer, in tokens.'),
+  })
+  .describe('Model settings; an agent’s own values win field by field over the crew’s.');
+
+const agentFields = {
+  role: requiredText('role', '<what the agent is>').describe('What the agent is; part of its system prompt.'),
+  goal: requiredText('goal', '<what the agent must achieve>').describe(
+    'What the agent aims for; part of its system prompt.',
+  ),
+  backstory: z.string().optional().describe('Background that shapes how the agent works.'),
+  tools: z.array(z.string()).default([]).describe('Tool names; an unknown name fails the load.'),
+  llm: llmSettingsSchema.optional(),
+  maxIterations: z
+    .int()
+    .min(0)
+    .default(defaultAgentMaxIterations)
+    .describe('Most model calls of one task’s tool loop; 0 means no limit. Also maxIter / max_iter.'),
+  allowDelegation: z.boolean().default(false).describe('Recorded; delegation tools do not exist yet.'),
+};
+
+const deliverableSchema = z
+  .strictObject({
+    path: requiredText('path', '<virtual path, e.g. /output/report.md>').describe('Virtual path of the result.'),
+    format: z.enum(deliverableFormats).optional().describe('markdown, json or text.'),
+  })
+  .describe('Where the task’s result is meant to be written.');
+
+const taskFields = {
+  description: requiredText('description', '<what to do>').describe(
+    'What to do; {KEY} placeholders are filled from the variables.',
+  ),
+  expectedOutput: requiredText('expectedOutput', '<what the answer must look like>').describe(
+    'The contract shown to the model for its answer.',
+  ),
+  agent: z.string().optional().describe('The agent’s id; without it the crew’s agent selection picks one.'),
+  dependencies: z.array(z.string()).default([]).describe('Ids of tasks that must complete first.'),
+  context: z.record(z.string(), z.string()).default({}).describe('Extra facts shown with the task, key → text.'),
+  tools: z.array(z.string()).default([]).describe('Tool names added to the agent’s for this task only.'),
+  deliverable: deliverableSchema.optional(),
+  outputSchema: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .describe('A JSON Schema object: the answer is asked for as JSON matching it.'),
+};
+
+const crewFields = {
+  name: requiredText('name', '<crew name>').describe('The crew’s name.'),
+  goal: z.string().optional().describe('What the crew as a whole achieves.'),
+  process: z
+    .enum(processTypes, { error: (issue) => unknownProcessMessage(issue.input) })
+    .default('sequential')
+    .describe('How tasks run; matched without regard to case. consensual, graph and autonomous do not run yet.'),
+  manager: z.string().optional().describe('The manager’s agent id (hierarchical). Also managerAgent.'),
+  mounts: z.array(z.string()).default([]).describe('Virtual roots the crew needs, e.g. /output.'),
+  llm: llmSettingsSchema.optional(),
+  memory: z.boolean().default(false).describe('Recorded; crew memory is not implemented yet.'),
+  maxConcurrency: z.int().positive().optional().describe('Most tasks running at once (parallel); default 4.'),
+  agentSelection: z
+    .enum(agentSelectionStrategies, { error: (issue) => unknownSelectionMessage(issue.input) })
+    .default('FirstFit')
+    .describe('How tasks without an agent get one: FirstFit, Skill or Embedding.'),
+};
+
+export const agentFileSchema = z.strictObject(agentFields);
+export const taskFileSchema = z.strictObject(taskFields);
+
+/** One YAML crew file (or the root file of a folder layout). */
+export const crewFileSchema = z.strictObject({
+  ...crewFields,
+  anchors: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .describe('A place for YAML anchors (&name) to be referenced elsewhere (*name); not part of the crew.'),
+  agents: z.record(crewIdSchema, agentFileSchema).describe('The agents, keyed by id.'),
+  tasks: z.record(crewIdSchema, taskFileSchema).describe('The tasks, keyed by id.'),
+});
+
+export const agentSchema = z.strictObject({ id: crewIdSchema, ...agentFields });
+export const taskSchema = z.strictObject({ id: crewIdSchema, ...taskFields });
+
+export const crewSchema = z.strictObject({
+  ...crewFields,
+  agents: z.array(agentSchema),
+  tasks: z.array(taskSchema),
+});

@@ -1,0 +1,115 @@
+import type { z } from 'zod';
+import type { AgentDefinition } from './agent-definition.js';
+import type { CrewDefinition } from './crew-definition.js';
+import type { CrewProblem } from './crew-problem.js';
+import { type CrewRuleOptions, crewRuleProblems } from './crew-rules.js';
+import { agentSchema, crewSchema, taskSchema } from './crew-schema.js';
+import type { CrewLlmSettings } from './llm-settings.js';
+import type { TaskDefinition } from './task-definition.js';
+import { problemsFromZod } from './zod-problems.js';
+
+export type CrewValidationOptions = CrewRuleOptions;
+
+/** The crew with its defaults filled in when there is no problem; otherwise every problem found. */
+export type CrewValidation =
+  | { readonly crew: CrewDefinition; readonly problems: readonly [] }
+  | { readonly crew?: undefined; readonly problems: readonly CrewProblem[] };
+
+/**
+ * The one validation every entry point runs (builders, `defineCrew`, the YAML loader,
+ * `runCrew`): the shape and types first, then the rules across the crew (unknown
+ * agents and dependencies, cycles, the manager, tools, mounts).
+ */
+export function validateCrew(input: unknown, options: CrewValidationOptions = {}): CrewValidation {
+  const parsed = crewSchema.safeParse(input, { reportInput: true });
+  if (!parsed.success) return { problems: problemsFromZod(parsed.error, { schema: crewSchema, input }) };
+  const crew = toCrewDefinition(parsed.data);
+  const problems = crewRuleProblems(crew, options);
+  return problems.length === 0 ? { crew, problems: [] } : { problems };
+}
+
+/** One agent on its own (for `agentBuilder`); its problems are keyed `agents.<id>.…`. */
+export function validateAgent(input: unknown): { agent?: AgentDefinition; problems: readonly CrewProblem[] } {
+  const parsed = agentSchema.safeParse(input, { reportInput: true });
+  if (parsed.success) return { agent: toAgentDefinition(parsed.data), problems: [] };
+  return {
+    problems: problemsFromZod(parsed.error, { schema: agentSchema, input, prefix: entityPrefix('agents', input) }),
+  };
+}
+
+/** One task on its own (for `taskBuilder`); its problems are keyed `tasks.<id>.…`. */
+export function validateTask(input: unknown): { task?: TaskDefinition; problems: readonly CrewProblem[] } {
+  const parsed = taskSchema.safeParse(input, { reportInput: true });
+  if (parsed.success) return { task: toTaskDefinition(parsed.data), problems: [] };
+  return {
+    problems: problemsFromZod(parsed.error, { schema: taskSchema, input, prefix: entityPrefix('tasks', input) }),
+  };
+}
+
+function entityPrefix(list: 'agents' | 'tasks', input: unknown): string[] {
+  const id = (input as { id?: unknown } | undefined)?.id;
+  return typeof id === 'string' && id !== '' ? [list, id] : [list];
+}
+
+function toCrewDefinition(data: z.output<typeof crewSchema>): CrewDefinition {
+  return {
+    name: data.name,
+    ...(data.goal === undefined ? {} : { goal: data.goal }),
+    process: data.process,
+    agents: data.agents.map(toAgentDefinition),
+    tasks: data.tasks.map(toTaskDefinition),
+    ...(data.manager === undefined ? {} : { manager: data.manager }),
+    mounts: data.mounts,
+    ...(data.llm === undefined ? {} : { llm: toLlmSettings(data.llm) }),
+    memory: data.memory,
+    ...(data.maxConcurrency === undefined ? {} : { maxConcurrency: data.maxConcurrency }),
+    agentSelection: data.agentSelection,
+  };
+}
+
+function toAgentDefinition(data: z.output<typeof agentSchema>): AgentDefinition {
+  return {
+    id: data.id,
+    role: data.role,
+    goal: data.goal,
+    ...(data.backstory === undefined ? {} : { backstory: data.backstory }),
+    tools: data.tools,
+    ...(data.llm === undefined ? {} : { llm: toLlmSettings(data.llm) }),
+    maxIterations: data.maxIterations,
+    allowDelegation: data.allowDelegation,
+  };
+}
+
+function toTaskDefinition(data: z.output<typeof taskSchema>): TaskDefinition {
+  const deliverable = data.deliverable;
+  return {
+    id: data.id,
+    description: data.description,
+    expectedOutput: data.expectedOutput,
+    ...(data.agent === undefined ? {} : { agent: data.agent }),
+    dependencies: data.dependencies,
+    context: data.context,
+    tools: data.tools,
+    ...(deliverable === undefined
+      ? {}
+      : {
+          deliverable: {
+            path: deliverable.path,
+            ...(deliverable.format === undefined ? {} : { format: deliverable.format }),
+          },
+        }),
+    ...(data.outputSchema === undefined ? {} : { outputSchema: data.outputSchema }),
+  };
+}
+
+function toLlmSettings(data: {
+  model?: string | undefined;
+  temperature?: number | undefined;
+  maxTokens?: number | undefined;
+}): CrewLlmSettings {
+  return {
+    ...(data.model === undefined ? {} : { model: data.model }),
+    ...(data.temperature === undefined ? {} : { temperature: data.temperature }),
+    ...(data.maxTokens === undefined ? {} : { maxTokens: data.maxTokens }),
+  };
+}

@@ -1,0 +1,62 @@
+import { OrkeonError } from '../errors/orkeon-error.js';
+
+/** An execution id that cannot key a stored state. */
+export class InvalidExecutionIdError extends OrkeonError {
+  constructor(executionId: unknown, maximumLength: number) {
+    super(
+      'INVALID_EXECUTION_ID',
+      `Execution id ${typeof executionId === 'string' ? `'${executionId.slice(0, 60)}'` : String(executionId)} is not usable: an execution id is 1 to ${maximumLength} characters among letters, digits, '_', ':', '.' and '-' (it is stored under the session id 'crew-exec:<id>'). Use a UUID.`,
+    );
+  }
+}
+
+/** No state is known for the execution id, in memory or in the store. */
+export class ExecutionStateNotFoundError extends OrkeonError {
+  constructor(executionId: string) {
+    super(
+      'EXECUTION_STATE_NOT_FOUND',
+      `No crew execution state exists for execution '${executionId}'. Call createState(crewId, executionId, input) first.`,
+      { details: { executionId } },
+    );
+  }
+}
+
+/** A change asked of a state that does not allow it: an archived state, or an id already used by another crew. */
+export class ExecutionStateConflictError extends OrkeonError {
+  constructor(executionId: string, problem: string) {
+    super('EXECUTION_STATE_CONFLICT', `Crew execution '${executionId}': ${problem}.`, { details: { executionId } });
+  }
+}
+
+/** A metadata value that has no invariant text form (an invalid date, an object). */
+export class InvalidExecutionMetadataError extends OrkeonError {
+  constructor(key: string, problem: string) {
+    super(
+      'EXECUTION_METADATA_INVALID',
+      `Metadata '${key}' ${problem}. Give a string, a number, a boolean, a bigint or a valid Date.`,
+      { details: { key } },
+    );
+  }
+}
+
+/** A state in the store that is not a crew execution state this version can read. */
+export class UnreadableExecutionStateError extends OrkeonError {
+  constructor(sessionId: string, problem: string) {
+    super(
+      'EXECUTION_STATE_UNREADABLE',
+      `The stored crew execution state '${sessionId}' cannot be read: ${problem}. Delete the session '${sessionId}' from the state store, or write it with the same Orkeon version.`,
+      { details: { sessionId } },
+    );
+  }
+}
+
+/** A crew id that is missing or empty. */
+export class InvalidCrewIdError extends OrkeonError {
+  constructor(executionId: string) {
+    super(
+      'INVALID_CREW_ID',
+      `Crew execution '${executionId}' needs a crew id: give the id (or name) of the crew that runs it.`,
+      { details: { executionId } },
+    );
+  }
+}

@@ -1,0 +1,38 @@
+import type { TokenUsage } from '../llm/llm-client.js';
+import type { FailureInfo } from './crew-events.js';
+import type { CrewRunError } from './crew-run-errors.js';
+
+export type TaskStatus = 'completed' | 'failed' | 'skipped';
+
+/** How one task ended. */
+export interface TaskOutcome {
+  readonly id: string;
+  /** The agent that worked on it; absent when the task was skipped before one was chosen. */
+  readonly agent?: string;
+  readonly status: TaskStatus;
+  /** The answer (completed), or the rejected answer marked `[NEEDS REVISION]` (hierarchical). */
+  readonly output?: string;
+  readonly error?: FailureInfo;
+  /** Why it was skipped. */
+  readonly reason?: string;
+  readonly durationMs: number;
+  /** Taken from `completedOutputs`, not run again. */
+  readonly reusedFromCheckpoint?: true;
+  /** Tokens spent on it, the manager's included (hierarchical). */
+  readonly usage?: TokenUsage;
+}
+
+export interface CrewResult {
+  /** True when every task completed. */
+  readonly success: boolean;
+  /** The final task's output; on failure, the last output any task produced (or ''). */
+  readonly output: string;
+  /** Every task, in the order the process settled them. */
+  readonly tasks: readonly TaskOutcome[];
+  /** Names every failed and skipped task. */
+  readonly error?: CrewRunError;
+  readonly usage: TokenUsage;
+  /** The signal stopped the run. */
+  readonly interrupted?: true;
+  readonly durationMs: number;
+}

@@ -1,0 +1,412 @@
+import { performance } from 'node:perf_hooks';
+import type { JSONSchema7 } from 'ai';
+import type { AgentDefinition } from '../crew/agent-definition.js';
+import type { CrewDefinition } from '../crew/crew-definition.js';
+import { resolveLlmSettings } from '../crew/llm-settings.js';
+import type { TaskDefinition } from '../crew/task-definition.js';
+import { OrkeonError } from '../errors/orkeon-error.js';
+import type { LlmClient, TokenUsage } from '../llm/llm-client.js';
+import type { Logger } from '../logging/logger.js';
+import type { PermissionMode } from '../permissions/permission-mode.js';
+import type { CallerIdentity } from '../tools/tool.js';
+import type { AgentSelector } from './agent-selector.js';
+import type { CrewEvent, CrewEventListener, FailureInfo } from './crew-events.js';
+import type { CrewResult, TaskOutcome } from './crew-result.js';
+import { CrewRunError, TaskFailureError } from './crew-run-errors.js';
+import { agentSystemPrompt, type EarlierOutput, type RevisionRequest, taskGoal } from './task-prompt.js';
+
+/**
+ * Builds the model client an agent works with on a task. `caller` names the crew,
+ * process, task and agent: pass it to `new LlmClient({ caller })` so that telemetry
+ * spans and tool audit events carry them. The agent's tools plus the task's
+ * (`toolNamesFor`) and its `llm.model` are the factory's to honour.
+ */
+export type LlmClientFactory = (agent: AgentDefinition, task: TaskDefinition, caller: CallerIdentity) => LlmClient;
+
+export interface CrewRunSettings {
+  readonly clientFor: LlmClientFactory;
+  readonly logger: Logger;
+  readonly signal?: AbortSignal;
+  readonly onEvent?: CrewEventListener;
+  readonly completedOutputs: ReadonlyMap<string, string>;
+  readonly permissionMode?: PermissionMode;
+  readonly selector: AgentSelector;
+}
+
+export const zeroUsage: TokenUsage = { inputTokens: 0, outputTokens: 0, totalTokens: 0 };
+
+export function addUsage(a: TokenUsage, b: TokenUsage): TokenUsage {
+  return {
+    inputTokens: a.inputTokens + b.inputTokens,
+    outputTokens: a.outputTokens + b.outputTokens,
+    totalTokens: a.totalTokens + b.totalTokens,
+  };
+}
+
+/**
+ * The state of one run, shared by the processes: each task's outcome, the token
+ * count, the events (delivered one at a time, in order), and the rules every process
+ * follows: reused tasks are not run, dependants of a failed or skipped task are
+ * skipped, a stop (signal, or an error that ends the run) skips what has not started.
+ */
+export class CrewRun {
+  readonly crew: CrewDefinition;
+  /** The order tasks are settled in; the result lists them so. */
+  readonly order: readonly TaskDefinition[];
+  readonly logger: Logger;
+  readonly #settings: CrewRunSettings;
+  readonly #outcomes = new Map<string, TaskOutcome>();
+  readonly #started = performance.now();
+  #usage: TokenUsage = zeroUsage;
+  #stoppedBy: OrkeonError | undefined;
+  #delivery: Promise<void> = Promise.resolve();
+
+  constructor(crew: CrewDefinition, order: readonly TaskDefinition[], settings: CrewRunSettings) {
+    this.crew = crew;
+    this.order = order;
+    this.logger = settings.logger;
+    this.#settings = settings;
+  }
+
+  get signal(): AbortSignal | undefined {
+    return this.#settings.signal;
+  }
+
+  get interrupted(): boolean {
+    return this.#settings.signal?.aborted === true;
+  }
+
+  /** True once the signal fired or an error ended the run: nothing new starts. */
+  get stopped(): boolean {
+    return this.interrupted || this.#stoppedBy !== undefined;
+  }
+
+  async start(): Promise<void> {
+    await this.emit({
+      kind: 'run.started',
+      crew: this.crew.name,
+      process: this.crew.process,
+      tasks: this.order.map((task) => task.id),
+      reused: this.order.filter((task) => this.#settings.completedOutputs.has(task.id)).map((task) => task.id),
+    });
+  }
+
+  /**
+   * Settles a task that must not run: its output is reused (even after a stop, so a
+   * checkpoint never loses it), the run stopped, or a dependency failed or was
+   * skipped. Returns false when the task should run.
+   */
+  async settleWithoutRunning(task: TaskDefinition): Promise<boolean> {
+    const reused = this.#settings.completedOutputs.get(task.id);
+    if (reused !== undefined) {
+      this.#outcomes.set(task.id, {
+        id: task.id,
+        ...(task.agent === undefined ? {} : { agent: task.agent }),
+        status: 'completed',
+        output: reused,
+        durationMs: 0,
+        reusedFromCheckpoint: true,
+      });
+      await this.emit({
+        kind: 'task.completed',
+        crew: this.crew.name,
+        taskId: task.id,
+        ...(task.agent === undefined ? {} : { agentId: task.agent }),
+        durationMs: 0,
+        output: reused,
+        reused: true,
+      });
+      return true;
+    }
+    if (this.stopped) {
+      await this.skip(task, this.interrupted ? 'the run was interrupted' : 'the run stopped');
+      return true;
+    }
+    for (const dependency of task.dependencies) {
+      const status = this.#outcomes.get(dependency)?.status;
+      if (status === 'failed' || status === 'skipped') {
+        await this.skip(task, `dependency '${dependency}' ${status === 'failed' ? 'failed' : 'was skipped'}`);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The task's own agent, else the selector's choice. A selector that cannot work
+   * (no embedding provider) fails the task and stops the run: undefined then.
+   */
+  async agentFor(task: TaskDefinition): Promise<AgentDefinition | undefined> {
+    if (task.agent !== undefined) return this.agent(task.agent);
+    try {
+      const agent = this.#settings.selector.select(task, this.crew.agents);
+      this.logger.debug({ task: task.id, agent: agent.id }, 'agent selected for the task');
+      return agent;
+    } catch (error) {
+      const failure = asOrkeonError(error);
+      await this.fail(task, undefined, failure, performance.now());
+      this.#stoppedBy = failure;
+      return undefined;
+    }
+  }
+
+  agent(id: string): AgentDefinition {
+    const agent = this.crew.agents.find((candidate) => candidate.id === id);
+    if (agent === undefined) throw new OrkeonError('CREW_AGENT_UNKNOWN', `The crew has no agent '${id}'.`);
+    return agent;
+  }
+
+  /** The model client for `agent` working on `task`, with the caller identity for telemetry. */
+  client(agent: AgentDefinition, task: TaskDefinition): LlmClient {
+    return this.#settings.clientFor(agent, task, {
+      kind: 'agent',
+      agent: agent.role,
+      agentId: agent.id,
+      crew: this.crew.name,
+      process: this.crew.process,
+      task: task.id,
+    });
+  }
+
+  /** The outputs of the completed tasks so far, in settling order. */
+  earlierOutputs(): EarlierOutput[] {
+    return [...this.#outcomes.values()].flatMap((outcome) =>
+      outcome.status === 'completed' && outcome.output !== undefined
+        ? [
+            {
+              taskId: outcome.id,
+              ...(outcome.agent === undefined ? {} : { agentRole: this.#roleOf(outcome.agent) }),
+              output: outcome.output,
+            },
+          ]
+        : [],
+    );
+  }
+
+  /** The simple path of a task: start, work, complete (or fail). */
+  async perform(task: TaskDefinition, agent: AgentDefinition, earlier: readonly EarlierOutput[]): Promise<void> {
+    const startedAt = performance.now();
+    await this.begin(task, agent, 1);
+    try {
+      const { output, usage } = await this.work(task, agent, earlier);
+      await this.complete(task, agent, output, usage, startedAt);
+    } catch (error) {
+      await this.fail(task, agent, asOrkeonError(error), startedAt);
+    }
+  }
+
+  async begin(task: TaskDefinition, agent: AgentDefinition, attempt: number): Promise<void> {
+    await this.emit({
+      kind: 'task.started',
+      crew: this.crew.name,
+      taskId: task.id,
+      agentId: agent.id,
+      agentRole: agent.role,
+      attempt,
+    });
+  }
+
+  /** The agent's tool loop on the task. Throws on a model error, an interruption or exhausted iterations. */
+  async work(
+    task: TaskDefinition,
+    agent: AgentDefinition,
+    earlier: readonly EarlierOutput[],
+    revision?: RevisionRequest,
+  ): Promise<{ output: string; usage: TokenUsage }> {
+    const llm = resolveLlmSettings(this.crew.llm, agent.llm);
+    const signal = this.#settings.signal;
+    const permissionMode = this.#settings.permissionMode;
+    const result = await this.client(agent, task).act(taskGoal(task, earlier, revision), {
+      system: agentSystemPrompt(agent),
+      maxIterations: agent.maxIterations,
+      ...(signal === undefined ? {} : { signal }),
+      ...(llm.temperature === undefined ? {} : { temperature: llm.temperature }),
+      ...(llm.maxTokens === undefined ? {} : { maxTokens: llm.maxTokens }),
+      ...(permissionMode === undefined ? {} : { permissionMode }),
+      ...(task.outputSchema === undefined
+        ? {}
+        : { responseFormat: { type: 'json' as const, schema: task.outputSchema as JSONSchema7 } }),
+    });
+    this.recordUsage(result.usage);
+    if (result.interrupted === true) throw interruptedError(task);
+    if (result.exhausted === true) {
+      throw new TaskFailureError(
+        'TASK_ITERATIONS_EXHAUSTED',
+        `agent '${agent.id}' used all ${agent.maxIterations} iterations on task '${task.id}' without a final answer; raise its maxIterations or make the task smaller.`,
+      );
+    }
+    return { output: result.output, usage: result.usage };
+  }
+
+  async complete(
+    task: TaskDefinition,
+    agent: AgentDefinition,
+    output: string,
+    usage: TokenUsage,
+    startedAt: number,
+  ): Promise<void> {
+    const durationMs = elapsed(startedAt);
+    this.#outcomes.set(task.id, { id: task.id, agent: agent.id, status: 'completed', output, durationMs, usage });
+    await this.emit({
+      kind: 'task.completed',
+      crew: this.crew.name,
+      taskId: task.id,
+      agentId: agent.id,
+      agentRole: agent.role,
+      durationMs,
+      output,
+      usage,
+    });
+  }
+
+  async fail(
+    task: TaskDefinition,
+    agent: AgentDefinition | undefined,
+    error: OrkeonError,
+    startedAt: number,
+    output?: string,
+  ): Promise<void> {
+    const durationMs = elapsed(startedAt);
+    const info: FailureInfo = { code: error.code, message: error.message };
+    this.logger.warn({ task: task.id, agent: agent?.id, err: error }, 'a crew task failed');
+    this.#outcomes.set(task.id, {
+      id: task.id,
+      ...(agent === undefined ? {} : { agent: agent.id }),
+      status: 'failed',
+      ...(output === undefined ? {} : { output }),
+      error: info,
+      durationMs,
+    });
+    await this.emit({
+      kind: 'task.failed',
+      crew: this.crew.name,
+      taskId: task.id,
+      ...(agent === undefined ? {} : { agentId: agent.id, agentRole: agent.role }),
+      durationMs,
+      error: info,
+      ...(output === undefined ? {} : { output }),
+    });
+  }
+
+  async skip(task: TaskDefinition, reason: string): Promise<void> {
+    this.#outcomes.set(task.id, {
+      id: task.id,
+      ...(task.agent === undefined ? {} : { agent: task.agent }),
+      status: 'skipped',
+      reason,
+      durationMs: 0,
+    });
+    await this.emit({
+      kind: 'task.completed',
+      crew: this.crew.name,
+      taskId: task.id,
+      ...(task.agent === undefined ? {} : { agentId: task.agent }),
+      durationMs: 0,
+      skipped: true,
+      reason,
+    });
+  }
+
+  recordUsage(usage: TokenUsage): void {
+    this.#usage = addUsage(this.#usage, usage);
+  }
+
+  /** Delivers `event` after the earlier ones; the listener's failures are logged, never thrown. */
+  emit(event: CrewEvent): Promise<void> {
+    const listener = this.#settings.onEvent;
+    if (listener === undefined) return Promise.resolve();
+    this.#delivery = this.#delivery.then(async () => {
+      try {
+        await listener(event);
+      } catch (error) {
+        this.logger.warn({ err: error, event: event.kind }, 'a crew event listener failed; the run goes on');
+      }
+    });
+    return this.#delivery;
+  }
+
+  /** The result, and the closing event. */
+  async finish(): Promise<CrewResult> {
+    const tasks = this.order.map(
+      (task): TaskOutcome =>
+        this.#outcomes.get(task.id) ?? { id: task.id, status: 'skipped', reason: 'the run stopped', durationMs: 0 },
+    );
+    const failed = tasks.filter((task) => task.status === 'failed');
+    const skipped = tasks.filter((task) => task.status === 'skipped');
+    const success = failed.length === 0 && skipped.length === 0;
+    const durationMs = elapsed(this.#started);
+    const usage = this.#usage;
+    const lastOutput = tasks.findLast((task) => task.output !== undefined)?.output ?? '';
+    if (success) {
+      const output = tasks.at(-1)?.output ?? '';
+      await this.emit({ kind: 'run.completed', crew: this.crew.name, output, usage, durationMs });
+      return { success, output, tasks, usage, durationMs };
+    }
+    const interrupted = this.interrupted;
+    const error = this.#runError(failed, skipped, interrupted);
+    await this.emit({
+      kind: 'run.failed',
+      crew: this.crew.name,
+      error: { code: error.code, message: error.message },
+      failed: failed.map((task) => task.id),
+      skipped: skipped.map((task) => task.id),
+      ...(interrupted ? { interrupted: true as const } : {}),
+      usage,
+      durationMs,
+    });
+    return {
+      success,
+      output: lastOutput,
+      tasks,
+      error,
+      usage,
+      ...(interrupted ? { interrupted: true } : {}),
+      durationMs,
+    };
+  }
+
+  #runError(failed: readonly TaskOutcome[], skipped: readonly TaskOutcome[], interrupted: boolean): CrewRunError {
+    const parts = [
+      ...failed.map((task) => `task '${task.id}' failed (${task.error?.message ?? 'unknown error'})`),
+      ...skipped.map((task) => `task '${task.id}' skipped (${task.reason ?? 'not run'})`),
+    ];
+    const summary = parts.join('; ');
+    const details = { failed: failed.map((task) => task.id), skipped: skipped.map((task) => task.id) };
+    if (interrupted) {
+      return new CrewRunError(
+        'CREW_RUN_INTERRUPTED',
+        `The run of crew '${this.crew.name}' was interrupted: ${summary}.`,
+        {
+          details,
+        },
+      );
+    }
+    const stoppedBy = this.#stoppedBy;
+    if (stoppedBy !== undefined) {
+      return new CrewRunError(stoppedBy.code, `Crew '${this.crew.name}' stopped: ${summary}.`, {
+        cause: stoppedBy,
+        details,
+      });
+    }
+    return new CrewRunError('CREW_RUN_FAILED', `Crew '${this.crew.name}' failed: ${summary}.`, { details });
+  }
+
+  #roleOf(agentId: string): string {
+    return this.crew.agents.find((agent) => agent.id === agentId)?.role ?? agentId;
+  }
+}
+
+export function interruptedError(task: TaskDefinition): TaskFailureError {
+  return new TaskFailureError('TASK_INTERRUPTED', `task '${task.id}' was interrupted before it finished.`);
+}
+
+/** Model errors are already Orkeon errors; anything else (a bug in a callback) is wrapped, keeping its message. */
+export function asOrkeonError(error: unknown): OrkeonError {
+  if (OrkeonError.isInstance(error)) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new OrkeonError('TASK_ERROR', message, { cause: error });
+}
+
+function elapsed(startedAt: number): number {
+  return Math.round(performance.now() - startedAt);
+}

@@ -1,0 +1,101 @@
+import type { AgentDefinition } from '../crew/agent-definition.js';
+import type { CrewDefinition } from '../crew/crew-definition.js';
+import { crewRuleProblems } from '../crew/crew-rules.js';
+import { CrewValidationError } from '../crew/crew-validation-error.js';
+import { isProcessType, runnableProcessTypes, unknownProcessMessage } from '../crew/process-type.js';
+import type { TaskDefinition } from '../crew/task-definition.js';
+import { OrkeonError } from '../errors/orkeon-error.js';
+import type { Logger } from '../logging/logger.js';
+import type { PermissionMode } from '../permissions/permission-mode.js';
+import { withCrewRunSpan } from '../telemetry/crew-run-span.js';
+import { createAgentSelector } from './agent-selector.js';
+import type { CrewEventListener } from './crew-events.js';
+import type { CrewResult } from './crew-result.js';
+import { CrewRun, type LlmClientFactory } from './crew-run.js';
+import { UnsupportedProcessError } from './crew-run-errors.js';
+import { runHierarchicalProcess } from './hierarchical-process.js';
+import { defaultMaxConcurrency, runParallelProcess } from './parallel-process.js';
+import { runSequentialProcess } from './sequential-process.js';
+import { dependencyWaves, taskRunOrder } from './task-order.js';
+
+export interface RunCrewOptions {
+  /** Builds the model client of an agent for a task; see `LlmClientFactory`. */
+  readonly clientFor: LlmClientFactory;
+  readonly logger: Logger;
+  /** Stops the run: running model calls end, nothing new starts, the result says `interrupted`. */
+  readonly signal?: AbortSignal;
+  readonly onEvent?: CrewEventListener;
+  /** Resume: outputs of tasks done in an earlier run, by task id; those tasks are not run again. */
+  readonly completedOutputs?: Readonly<Record<string, string>> | ReadonlyMap<string, string>;
+  /** Most tasks at once in the parallel process; wins over the crew's `maxConcurrency`. Default 4. */
+  readonly maxConcurrency?: number;
+  /** The permission gate's mode for the agents' tool calls. */
+  readonly permissionMode?: PermissionMode;
+}
+
+/**
+ * Runs a crew with its process (sequential, hierarchical or parallel) inside a
+ * `crew.run` span. Task failures do not throw: they come back in the result, whose
+ * `error` names every failed and skipped task. Rejects only when the run cannot start:
+ * an invalid crew (`CREW_INVALID`), a process that does not run yet
+ * (`CREW_PROCESS_UNSUPPORTED`), or a bad `maxConcurrency` (`CREW_RUN_OPTIONS_INVALID`).
+ */
+export async function runCrew(crew: CrewDefinition, options: RunCrewOptions): Promise<CrewResult> {
+  if (!isProcessType(crew.process)) {
+    throw new CrewValidationError([
+      { code: 'unknown-process', path: ['process'], message: unknownProcessMessage(crew.process) },
+    ]);
+  }
+  if (!(runnableProcessTypes as readonly string[]).includes(crew.process))
+    throw new UnsupportedProcessError(crew.process);
+  const problems = crewRuleProblems(crew);
+  if (problems.length > 0) throw new CrewValidationError(problems);
+  const maxConcurrency = options.maxConcurrency ?? crew.maxConcurrency ?? defaultMaxConcurrency;
+  if (!Number.isInteger(maxConcurrency) || maxConcurrency < 1) {
+    throw new OrkeonError(
+      'CREW_RUN_OPTIONS_INVALID',
+      `maxConcurrency must be a whole number of at least 1, not ${maxConcurrency}.`,
+    );
+  }
+
+  const logger = options.logger.child({ crew: crew.name });
+  const completed = options.completedOutputs;
+  const completedOutputs = new Map(
+    completed === undefined ? [] : completed instanceof Map ? completed : Object.entries(completed),
+  );
+  for (const id of completedOutputs.keys()) {
+    if (!crew.tasks.some((task) => task.id === id)) {
+      logger.warn({ task: id }, 'completedOutputs names a task the crew does not have; ignored');
+    }
+  }
+  if (crew.memory)
+    logger.warn('memory: true is recorded, but crew memory is not implemented yet; tasks run without it');
+
+  const waves = crew.process === 'parallel' ? dependencyWaves(crew.tasks) : undefined;
+  const order = waves === undefined ? taskRunOrder(crew.tasks) : waves.flat();
+  const run = new CrewRun(crew, order, {
+    clientFor: options.clientFor,
+    logger,
+    completedOutputs,
+    selector: createAgentSelector(crew.agentSelection),
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+    ...(options.onEvent === undefined ? {} : { onEvent: options.onEvent }),
+    ...(options.permissionMode === undefined ? {} : { permissionMode: options.permissionMode }),
+  });
+  return withCrewRunSpan({ name: crew.name, process: crew.process }, async () => {
+    await run.start();
+    if (waves !== undefined) await runParallelProcess(run, waves, maxConcurrency);
+    else if (crew.process === 'hierarchical') await runHierarchicalProcess(run);
+    else await runSequentialProcess(run);
+    return run.finish();
+  });
+}
+
+/** The tools of `agent` working on `task`: the agent's, then the task's, each once. For `clientFor` to select. */
+export function toolNamesFor(agent: AgentDefinition, task: TaskDefinition): string[] {
+  const names: string[] = [];
+  for (const name of [...agent.tools, ...task.tools]) {
+    if (!names.some((known) => known.toLowerCase() === name.toLowerCase())) names.push(name);
+  }
+  return names;
+}

@@ -1,0 +1,32 @@
+import { type Configuration, ConfigurationError, type ServiceCollection, StateStoreService } from '@orkeon/core';
+import { postgresCheckpointingSettings } from './postgres-checkpointing-settings.js';
+import { PostgresStateStore } from './postgres-state-store.js';
+
+/**
+ * Registers a `PostgresStateStore` from `Svc:Checkpointing:Postgres` as the checkpoint
+ * state store, when the host has not registered one. `ConnectionString` is required;
+ * its absence is reported here, at start. The store's pool is ended when the service
+ * provider is disposed.
+ */
+export function addPostgresCheckpointing(services: ServiceCollection, configuration: Configuration): ServiceCollection {
+  const settings = configuration.get(postgresCheckpointingSettings);
+  const connectionString = settings.ConnectionString;
+  if (connectionString === undefined) {
+    const key = `${postgresCheckpointingSettings.path}:ConnectionString`;
+    throw new ConfigurationError([
+      {
+        key,
+        message: `Setting '${key}' is required by the PostgreSQL checkpoint store: give a connection string such as postgresql://user@host:5432/database (environment variable SVC_Svc__Checkpointing__Postgres__ConnectionString).`,
+      },
+    ]);
+  }
+  return services.tryAddSingleton(
+    StateStoreService,
+    () =>
+      new PostgresStateStore({
+        connectionString,
+        schema: settings.SchemaName,
+        maxHistoryPerSession: settings.MaxHistoryPerSession,
+      }),
+  );
+}

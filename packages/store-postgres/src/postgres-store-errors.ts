@@ -1,0 +1,23 @@
+import { OrkeonError } from '@orkeon/core';
+
+/** Options of `PostgresStateStore` that cannot work together or are out of range. */
+export class PostgresStateStoreOptionsError extends OrkeonError {
+  constructor(problem: string) {
+    super('POSTGRES_STORE_OPTIONS_INVALID', `The PostgreSQL state store cannot be created: ${problem}.`);
+  }
+}
+
+/**
+ * The schema or tables could not be created or checked (server unreachable, missing
+ * rights). The connection string is never part of the message: it may hold a password.
+ */
+export class PostgresStateStoreSetupError extends OrkeonError {
+  constructor(schema: string, cause: unknown) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    super(
+      'POSTGRES_STORE_SETUP_FAILED',
+      `The PostgreSQL state store could not prepare schema '${schema}': ${reason}. Check that the server is reachable with the configured connection string (Svc:Checkpointing:Postgres:ConnectionString) and that its user may create schemas and tables, or create schema '${schema}' for it.`,
+      { cause, details: { schema } },
+    );
+  }
+}

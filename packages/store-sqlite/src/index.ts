@@ -1,0 +1,3 @@
+export { addSqliteCheckpointing } from './add-sqlite-checkpointing.js';
+export { SqliteStateStore, type SqliteStateStoreOptions } from './sqlite-state-store.js';
+export { SqliteStateStoreOpenError } from './sqlite-store-errors.js';

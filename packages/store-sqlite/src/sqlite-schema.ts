@@ -1,0 +1,29 @@
+/**
+ * The tables of the SQLite state store, created on first use. `updated_at_ms` is the
+ * parsed `updatedAt` (epoch milliseconds): ISO texts with different offsets do not
+ * sort as text. The whole state is kept as JSON; the other columns serve queries.
+ */
+export const sqliteSchema = `
+CREATE TABLE IF NOT EXISTS sessions (
+  session_id TEXT PRIMARY KEY NOT NULL,
+  crew_id TEXT NOT NULL,
+  phase TEXT NOT NULL,
+  completed_task_count INTEGER NOT NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  updated_at_ms INTEGER NOT NULL,
+  state_json TEXT NOT NULL
+) STRICT;
+CREATE INDEX IF NOT EXISTS sessions_by_crew ON sessions (crew_id, updated_at_ms DESC, session_id DESC);
+CREATE INDEX IF NOT EXISTS sessions_by_update ON sessions (updated_at_ms DESC, session_id DESC);
+CREATE TABLE IF NOT EXISTS session_versions (
+  version_id TEXT PRIMARY KEY NOT NULL,
+  session_id TEXT NOT NULL,
+  version INTEGER NOT NULL,
+  step_id TEXT,
+  label TEXT,
+  created_at TEXT NOT NULL,
+  state_json TEXT NOT NULL,
+  UNIQUE (session_id, version)
+) STRICT;
+`;

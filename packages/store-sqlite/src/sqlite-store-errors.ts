@@ -1,0 +1,13 @@
+import { OrkeonError } from '@orkeon/core';
+
+/** The SQLite state store could not open or prepare its database file. */
+export class SqliteStateStoreOpenError extends OrkeonError {
+  constructor(path: string, cause: unknown) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    super(
+      'SQLITE_STORE_OPEN_FAILED',
+      `The SQLite state store cannot use the database file '${path}': ${reason}. Give a path to a new or existing SQLite file in a writable directory (for example .orkeon/state.db).`,
+      { cause, details: { path } },
+    );
+  }
+}
