@@ -12,13 +12,24 @@ import { Command, CommanderError } from 'commander';
 import type { CliCommand } from './cli-command.js';
 import type { CliContext, CliIo, GlobalOptions } from './cli-context.js';
 import { doctorCommand } from './commands/doctor-command.js';
+import { runCommand } from './commands/run-command.js';
 import { ExitCode } from './exit-codes.js';
 import { cliSettingsSections } from './settings-sections.js';
 import { UsageError } from './usage-error.js';
 import { cliVersion } from './version.js';
 
+/** Errors that mean the input was wrong (a bad crew, mount or tool name), not that the run failed: exit 1. */
+const usageErrorCodes = new Set([
+  'CREW_INVALID',
+  'CREW_PROCESS_UNSUPPORTED',
+  'MOUNT_INVALID',
+  'TOOL_UNKNOWN',
+  'TOOL_DUPLICATE',
+  'LLM_PROVIDER_UNKNOWN',
+]);
+
 /** The verbs of `orkeon`, in help order. */
-export const builtInCommands: readonly CliCommand[] = [doctorCommand];
+export const builtInCommands: readonly CliCommand[] = [runCommand, doctorCommand];
 
 export interface RunCliOptions {
   io?: Partial<CliIo>;
@@ -113,8 +124,8 @@ function reportFailure(error: unknown, io: CliIo, program: Command, verbose: num
     for (const problem of error.problems) io.stderr.write(`orkeon: ${problem.message}\n`);
     return ExitCode.usage;
   }
-  if (UsageError.isInstance(error)) {
-    io.stderr.write(`orkeon: ${error.message}\n`);
+  if (UsageError.isInstance(error) || (OrkeonError.isInstance(error) && usageErrorCodes.has(error.code))) {
+    for (const line of error.message.split('\n')) io.stderr.write(`orkeon: ${line}\n`);
     return ExitCode.usage;
   }
   const debug = verbose >= 2 || io.environment.ORKEON_DEBUG === '1';

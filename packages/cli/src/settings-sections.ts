@@ -1,5 +1,10 @@
 import { coreSettingsSections, type SettingsSection } from '@orkeon/core';
+import { postgresCheckpointingSettings } from '@orkeon/store-postgres';
 import { shellSettings } from '@orkeon/tools';
 
 /** Every settings section the `orkeon` command judges settings against. */
-export const cliSettingsSections: readonly SettingsSection[] = [...coreSettingsSections, shellSettings];
+export const cliSettingsSections: readonly SettingsSection[] = [
+  ...coreSettingsSections,
+  shellSettings,
+  postgresCheckpointingSettings,
+];

@@ -1,0 +1,97 @@
+import { stat } from 'node:fs/promises';
+import { dirname, extname, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Logger, VirtualFileSystem } from '@orkeon/core';
+import {
+  type CrewDefinition,
+  type CrewInput,
+  defineCrew,
+  type LlmClient,
+  loadCrew,
+  type Tool,
+  type ToolResult,
+} from '@orkeon/core';
+import { tsImport } from 'tsx/esm/api';
+import { UsageError } from '../usage-error.js';
+import { letModulesImportOrkeon } from './orkeon-imports.js';
+
+/** What a procedural script receives: its model, its tools, the file system. */
+export interface ScriptContext {
+  /** The model with every registered tool, through the invocation pipeline. */
+  readonly llm: LlmClient;
+  readonly tools: {
+    readonly names: readonly string[];
+    call(name: string, input: unknown): Promise<ToolResult>;
+  };
+  /** The agents' view of the file system. */
+  readonly vfs: VirtualFileSystem;
+  readonly logger: Logger;
+  /** Fires on Ctrl+C. */
+  readonly signal: AbortSignal;
+  /** `-V KEY=VALUE` values. */
+  readonly variables: Readonly<Record<string, string>>;
+}
+
+export type RunTarget =
+  | { readonly kind: 'crew'; readonly crew: CrewDefinition; readonly folder: string }
+  | { readonly kind: 'script'; readonly run: (context: ScriptContext) => unknown; readonly folder: string };
+
+const scriptExtensions = new Set(['.ts', '.mts', '.js', '.mjs']);
+
+/**
+ * Reads what `orkeon run` was given: a YAML crew (file or folder), or a TypeScript
+ * or JavaScript module, run directly (no build step). A module that exports `crew`
+ * (or a default crew, or assigns `globalThis.crew`) is a crew; one whose default
+ * export is a function is a procedural script.
+ */
+export async function loadRunTarget(
+  path: string,
+  options: { variables: Readonly<Record<string, string>>; tools: readonly Tool[] },
+): Promise<RunTarget> {
+  const absolute = resolve(path);
+  const info = await stat(absolute).catch(() => undefined);
+  if (info === undefined)
+    throw new UsageError(`'${path}' does not exist. Give a crew file (crew.yaml, crew.ts) or a crew folder.`);
+  const toolNames = options.tools.map((tool) => tool.name);
+  if (info.isFile() && scriptExtensions.has(extname(absolute))) {
+    return loadModule(absolute, toolNames);
+  }
+  const crew = await loadCrew(absolute, { variables: options.variables, toolNames });
+  return { kind: 'crew', crew, folder: info.isDirectory() ? absolute : dirname(absolute) };
+}
+
+async function loadModule(path: string, toolNames: readonly string[]): Promise<RunTarget> {
+  // A script may hand over its crew by assigning globalThis.crew; keep the global clean afterwards.
+  const holder = globalThis as { crew?: unknown };
+  const before = holder.crew;
+  delete holder.crew;
+  let module: { crew?: unknown; default?: unknown };
+  let assigned: unknown;
+  letModulesImportOrkeon();
+  try {
+    module = (await tsImport(pathToFileURL(path).href, import.meta.url)) as typeof module;
+  } finally {
+    assigned = holder.crew;
+    holder.crew = before;
+  }
+  // A .ts file outside an ESM package loads as CommonJS: its exports arrive under `default`.
+  const wrapped = module.default;
+  if (typeof wrapped === 'object' && wrapped !== null && ('default' in wrapped || 'crew' in wrapped)) {
+    module = { ...(wrapped as typeof module), ...(module.crew === undefined ? {} : { crew: module.crew }) };
+  }
+  const folder = dirname(path);
+  const candidate = module.crew ?? assigned ?? (isCrewLike(module.default) ? module.default : undefined);
+  if (candidate !== undefined) {
+    return { kind: 'crew', crew: defineCrew(candidate as CrewInput, { toolNames }), folder };
+  }
+  if (typeof module.default === 'function') {
+    return { kind: 'script', run: module.default as (context: ScriptContext) => unknown, folder };
+  }
+  throw new UsageError(
+    `'${path}' has neither a crew nor a script: export a crew (export const crew = crewBuilder()…build(), or assign globalThis.crew), or a default function (export default async (ctx) => …).`,
+  );
+}
+
+function isCrewLike(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && 'tasks' in value && 'agents' in value;
+}

@@ -1,0 +1,240 @@
+import { spawn } from 'node:child_process';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import {
+  createTemporaryDirectory,
+  type ScriptedModelServer,
+  startScriptedModelServer,
+  type TemporaryDirectory,
+} from '@orkeon/testing';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runOrkeon } from './run-cli-helpers.js';
+
+let server: ScriptedModelServer;
+let folder: TemporaryDirectory;
+let environment: Record<string, string>;
+
+beforeEach(async () => {
+  server = await startScriptedModelServer();
+  folder = await createTemporaryDirectory();
+  await mkdir(join(folder.path, 'out'));
+  await mkdir(join(folder.path, 'data'));
+  await writeFile(join(folder.path, 'data', 'facts.txt'), 'Octopuses have three hearts.');
+  environment = { SVC_Llm__BaseUrl: server.openAiBaseUrl, SVC_Llm__Model: 'scripted', SVC_Llm__MaxRetries: '0' };
+});
+afterEach(async () => {
+  await server.close();
+  await folder.remove();
+});
+
+const crewYaml = (process: string, extra = '') => `name: notes
+goal: Write a note
+process: ${process}
+mounts: [/output]
+agents:
+  researcher:
+    role: Researcher
+    goal: Find facts
+    tools: [file_read]
+  writer:
+    role: Writer
+    goal: Write notes
+tasks:
+  research:
+    description: Read /data/facts.txt and list the facts about {topic}.
+    expected_output: Bullet points
+    agent: researcher
+  write:
+    description: Write a note about {topic}.
+    expected_output: A short note
+    agent: writer
+    dependencies: [research]
+    deliverable: { path: /output/note.md }
+${extra}`;
+
+async function writeCrew(text: string, name = 'crew.yaml'): Promise<string> {
+  const path = join(folder.path, name);
+  await writeFile(path, text);
+  return path;
+}
+
+/** The real `orkeon` process (as `./orkeon` runs it), for what only a fresh process shows. */
+function runProcess(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const root = fileURLToPath(new URL('../../../', import.meta.url));
+  const bin = fileURLToPath(new URL('../src/bin.ts', import.meta.url));
+  const child = spawn(
+    process.execPath,
+    [
+      '--conditions=@orkeon/source',
+      '--import',
+      pathToFileURL(join(root, 'node_modules/tsx/dist/loader.mjs')).href,
+      bin,
+      'run',
+      ...args,
+      '--mount',
+      `${join(folder.path, 'data')}:/data:ro`,
+    ],
+    { cwd: folder.path, env: { PATH: process.env.PATH ?? '', ...environment }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+}
+
+const run = (args: string[]) =>
+  runOrkeon(
+    ['run', ...args, '--mount', `${join(folder.path, 'out')}:/output:rw`, `${join(folder.path, 'data')}:/data:ro`],
+    {
+      environment,
+      workingDirectory: folder.path,
+    },
+  );
+
+describe('orkeon run', () => {
+  it('runs a sequential YAML crew: tools through the pipeline, context passed on, deliverable written', async () => {
+    const crew = await writeCrew(crewYaml('sequential'));
+    server.enqueue(
+      { toolCalls: [{ name: 'file_read', arguments: { path: '/data/facts.txt' } }] },
+      { text: '- three hearts' },
+      { text: '# Octopuses\nThey have three hearts.' },
+    );
+    const result = await run([crew, '-V', 'topic=octopuses']);
+    expect(result.stderr).not.toContain('ERROR');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('=== Crew Output ===\n# Octopuses\nThey have three hearts.');
+    expect(await readFile(join(folder.path, 'out', 'note.md'), 'utf8')).toBe('# Octopuses\nThey have three hearts.');
+    expect(JSON.stringify(server.requests[1]?.body)).toContain('Octopuses have three hearts.');
+    expect(JSON.stringify(server.requests[2]?.body)).toContain('- three hearts');
+    expect(result.stderr).toContain('✓ research (researcher)');
+  });
+
+  it('writes one JSON event per line with --events jsonl, tools and deltas included', async () => {
+    const crew = await writeCrew(crewYaml('sequential'));
+    server.enqueue(
+      { toolCalls: [{ id: 'c1', name: 'file_read', arguments: { path: '/data/facts.txt' } }] },
+      { text: 'facts' },
+      { text: 'the note', chunks: ['the ', 'note'] },
+    );
+    const result = await run([crew, '-V', 'topic=x', '--events', 'jsonl', '--stream']);
+    expect(result.code).toBe(0);
+    const events = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { kind: string });
+    const kinds = events.map((event) => event.kind);
+    expect(kinds[0]).toBe('run.started');
+    expect(kinds.at(-1)).toBe('run.completed');
+    expect(kinds).toContain('tool.started');
+    expect(events.find((event) => event.kind === 'tool.completed')).toMatchObject({
+      tool: 'file_read',
+      outcome: 'Success',
+      taskId: 'research',
+    });
+    expect(
+      events
+        .filter((event) => event.kind === 'llm.delta')
+        .map((event) => (event as unknown as { delta: string }).delta)
+        .join(''),
+    ).toContain('the note');
+    expect(kinds.filter((kind) => kind === 'task.completed')).toHaveLength(2);
+  });
+
+  it('fails with exit 2 when a task fails; its dependant is skipped, never run', async () => {
+    const crew = await writeCrew(
+      `${crewYaml('parallel')}  aside:\n    description: An independent task.\n    expected_output: Anything\n    agent: writer\n`,
+    );
+    server.enqueue(
+      (request) =>
+        JSON.stringify(request.body).includes('An independent task')
+          ? { text: 'aside done' }
+          : { error: { status: 400, message: 'bad request' } },
+      (request) =>
+        JSON.stringify(request.body).includes('An independent task')
+          ? { text: 'aside done' }
+          : { error: { status: 400, message: 'bad request' } },
+    );
+    const result = await run([crew, '-V', 'topic=x']);
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim().split('\n').at(-1)).toMatch(/^ERROR: .*research.*write/);
+    expect(server.requests).toHaveLength(2);
+    expect(result.stderr).toContain('⊘ write');
+  });
+
+  it('--resume continues the unfinished run without calling the model for completed tasks', async () => {
+    const crew = await writeCrew(crewYaml('sequential'));
+    server.enqueue({ text: 'facts from run 1' }, { error: { status: 400, message: 'writer broke' } });
+    expect((await run([crew, '-V', 'topic=x'])).code).toBe(2);
+    server.reset();
+    server.enqueue({ text: 'note from run 2' });
+    const resumed = await run([crew, '-V', 'topic=x', '--resume']);
+    expect(resumed.code).toBe(0);
+    expect(server.requests).toHaveLength(1);
+    expect(JSON.stringify(server.requests[0]?.body)).toContain('facts from run 1');
+    expect(resumed.stderr).toContain('↺ research');
+  });
+
+  it('--validate loads and resolves tools without a model call; bad crews name file, line and column', async () => {
+    const crew = await writeCrew(crewYaml('sequential'));
+    const ok = await run([crew, '--validate', '-V', 'topic=x']);
+    expect(ok).toMatchObject({
+      code: 0,
+      stdout: 'VALIDATION OK: notes (process=sequential, agents=2, tasks=2, tools resolved=1)\n',
+    });
+    const bad = await writeCrew(crewYaml('sequential').replace('tools: [file_read]', 'tools: [file_reed]'), 'bad.yaml');
+    const refused = await run([bad, '--validate', '-V', 'topic=x']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/bad\.yaml:9:\d+: .*file_reed/);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('--list-tools lists the tools with their access', async () => {
+    const crew = await writeCrew(crewYaml('sequential'));
+    const result = await run([crew, '--list-tools']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^count_pattern\s+Read\s+/m);
+    expect(result.stdout).toMatch(/^shell_command\s+Execute\s+/m);
+  });
+
+  it('refuses a crew whose required mount is missing', async () => {
+    const crew = await writeCrew(crewYaml('sequential').replace('mounts: [/output]', 'mounts: [/reports]'));
+    const result = await run([crew, '-V', 'topic=x']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('The crew needs the mount(s) /reports');
+  });
+
+  it('runs a TypeScript crew module and a procedural script directly, in a folder without node_modules', async () => {
+    const crewModule = await writeCrew(
+      `import { crewBuilder } from '@orkeon/core';
+export const crew = crewBuilder()
+  .name('ts-crew')
+  .withAgent({ id: 'a', role: 'Helper', goal: 'Help' })
+  .withTask({ id: 't', description: 'Say hi', expectedOutput: 'A greeting', agent: 'a' })
+  .build();
+`,
+      'crew.ts',
+    );
+    server.enqueue({ text: 'hi from ts' });
+    const fromModule = await runProcess([crewModule]);
+    expect(fromModule.stderr).not.toContain('ERROR');
+    expect(fromModule.code).toBe(0);
+    expect(fromModule.stdout).toContain('=== Crew Output ===\nhi from ts');
+
+    const script = await writeCrew(
+      `export default async (ctx: { tools: { call(name: string, input: unknown): Promise<{ outcome: string; output: string }> }; llm: { complete(prompt: string): Promise<{ output: string }> } }) => {
+  const read = await ctx.tools.call('file_read', { path: '/data/facts.txt' });
+  const answer = await ctx.llm.complete('Summarise: ' + read.output);
+  return { read: read.outcome, answer: answer.output };
+};
+`,
+      'script.ts',
+    );
+    server.enqueue({ text: 'summary' });
+    const fromScript = await runProcess([script]);
+    expect(fromScript.code).toBe(0);
+    expect(JSON.parse(fromScript.stdout)).toEqual({ read: 'Success', answer: 'summary' });
+    expect(JSON.stringify(server.requests[1]?.body)).toContain('Octopuses have three hearts.');
+  });
+});

@@ -1,0 +1,128 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import {
+  createTemporaryDirectory,
+  type PostgresServer,
+  type ScriptedModelServer,
+  startPostgresServer,
+  startScriptedModelServer,
+  type TemporaryDirectory,
+} from '@orkeon/testing';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const bin = fileURLToPath(new URL('../src/bin.ts', import.meta.url));
+
+const crew = `name: three-steps
+process: sequential
+agents:
+  worker: { role: Worker, goal: Do each step }
+tasks:
+  one: { description: Step one., expected_output: A line, agent: worker }
+  two: { description: Step two., expected_output: A line, agent: worker, dependencies: [one] }
+  three: { description: Step three., expected_output: A line, agent: worker, dependencies: [two] }
+`;
+
+let server: ScriptedModelServer;
+let folder: TemporaryDirectory;
+
+beforeEach(async () => {
+  server = await startScriptedModelServer();
+  folder = await createTemporaryDirectory();
+  await mkdir(join(folder.path, 'crew'));
+  await writeFile(join(folder.path, 'crew', 'crew.yaml'), crew);
+});
+afterEach(async () => {
+  await server.close();
+  await folder.remove();
+});
+
+function start(args: string[], environment: Record<string, string>): ChildProcess {
+  return spawn(
+    process.execPath,
+    [
+      '--conditions=@orkeon/source',
+      '--import',
+      pathToFileURL(join(root, 'node_modules/tsx/dist/loader.mjs')).href,
+      bin,
+      'run',
+      'crew',
+      ...args,
+    ],
+    {
+      cwd: folder.path,
+      env: {
+        PATH: process.env.PATH ?? '',
+        SVC_Llm__BaseUrl: server.openAiBaseUrl,
+        SVC_Llm__Model: 'scripted',
+        ...environment,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+}
+
+function finished(
+  child: ChildProcess,
+): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk) => (stdout += chunk));
+  child.stderr?.on('data', (chunk) => (stderr += chunk));
+  return new Promise((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })));
+}
+
+/** Runs the crew, kills it with SIGKILL once task two is checkpointed, then resumes it. */
+async function killAfterSecondTaskThenResume(environment: Record<string, string>) {
+  server.enqueue({ text: 'one done' }, { text: 'two done' }, { text: 'never answered', delayMs: 30_000 });
+  const first = start(['--events', 'jsonl'], environment);
+  const firstRun = finished(first);
+  await new Promise<void>((resolve) => {
+    let seen = '';
+    first.stdout?.on('data', (chunk) => {
+      seen += chunk;
+      // The checkpoint is written before the next task starts: wait for task three to start.
+      if (seen.includes('"kind":"task.started"') && seen.includes('"taskId":"three"')) resolve();
+    });
+  });
+  first.kill('SIGKILL');
+  expect((await firstRun).signal).toBe('SIGKILL');
+
+  server.reset();
+  server.enqueue({ text: 'three done' });
+  const resumed = await finished(start(['--resume'], environment));
+  return resumed;
+}
+
+describe('a run killed after its second task resumes without calling the model again for them', () => {
+  it('on SQLite (the default store)', async () => {
+    const resumed = await killAfterSecondTaskThenResume({});
+    expect(resumed.stderr).not.toContain('ERROR');
+    expect(resumed.code).toBe(0);
+    expect(server.requests).toHaveLength(1);
+    expect(JSON.stringify(server.requests[0]?.body)).toContain('two done');
+    expect(resumed.stdout).toContain('=== Crew Output ===\nthree done');
+  });
+
+  describe('on PostgreSQL', () => {
+    let postgres: PostgresServer;
+    beforeAll(async () => {
+      postgres = await startPostgresServer();
+    }, 60_000);
+    afterAll(async () => {
+      await postgres?.stop();
+    });
+
+    it('with Svc:Checkpointing:Postgres:ConnectionString', async () => {
+      const resumed = await killAfterSecondTaskThenResume({
+        SVC_Svc__Checkpointing__Postgres__ConnectionString: postgres.connectionString,
+      });
+      expect(resumed.stderr).not.toContain('ERROR');
+      expect(resumed.code).toBe(0);
+      expect(server.requests).toHaveLength(1);
+      expect(resumed.stdout).toContain('three done');
+    });
+  });
+});
