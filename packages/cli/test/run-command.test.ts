@@ -237,4 +237,41 @@ export const crew = crewBuilder()
     expect(JSON.parse(fromScript.stdout)).toEqual({ read: 'Success', answer: 'summary' });
     expect(JSON.stringify(server.requests[1]?.body)).toContain('Octopuses have three hearts.');
   });
+
+  it('runs a hierarchical crew: the manager assigns, and a third rejection fails the run (exit 2)', async () => {
+    const crew = await writeCrew(`name: reviewed
+process: hierarchical
+manager: boss
+agents:
+  boss: { role: Manager, goal: Assign and review }
+  writer: { role: Writer, goal: Write }
+  editor: { role: Editor, goal: Edit }
+tasks:
+  draft: { description: Draft a slogan., expected_output: One line }
+`);
+    const answer = (request: { body: unknown }) => {
+      const text = JSON.stringify(request.body);
+      if (text.includes('Choose the worker')) return { text: '{"agent": "editor", "reason": "editing"}' };
+      if (text.includes('{\\"approved\\": true or false'))
+        return { text: '{"approved": false, "feedback": "too long"}' };
+      return { text: 'A slogan that is far too long' };
+    };
+    server.enqueue(...Array.from({ length: 7 }, () => answer));
+    const result = await run([crew]);
+    expect(result.code).toBe(2);
+    const isManager = (body: unknown) => /Choose the worker|\{\\"approved\\": true or false/.test(JSON.stringify(body));
+    const workerCalls = server.requests.filter((request) => !isManager(request.body));
+    expect(workerCalls).toHaveLength(3);
+    expect(JSON.stringify(workerCalls[0]?.body)).toContain('Editor');
+    expect(JSON.stringify(workerCalls[1]?.body)).toContain('too long');
+    expect(result.stdout).toContain('[NEEDS REVISION]');
+    expect(result.stderr.trim().split('\n').at(-1)).toMatch(/^ERROR: .*draft/);
+  });
+
+  it('--validate catches an unknown agent with its file, line and column', async () => {
+    const bad = await writeCrew(crewYaml('sequential').replace('agent: writer', 'agent: ghost'), 'ghost.yaml');
+    const refused = await run([bad, '--validate', '-V', 'topic=x']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/ghost\.yaml:\d+:\d+: .*ghost/);
+  });
 });
