@@ -40,7 +40,7 @@ describe('orkeon doctor', () => {
   it('reports which optional packages are installed', async () => {
     const { report } = await doctor();
     expect(report.checks.find((check) => check.check === '@orkeon/testing')).toMatchObject({ status: 'ok' });
-    expect(report.checks.find((check) => check.check === '@orkeon/a2a')).toMatchObject({
+    expect(report.checks.find((check) => check.check === '@orkeon/mcp')).toMatchObject({
       status: 'info',
       detail: expect.stringMatching(/^not installed/),
     });

@@ -1,7 +1,5 @@
-import { spawn } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
   createTemporaryDirectory,
   type ScriptedModelServer,
@@ -9,6 +7,7 @@ import {
   type TemporaryDirectory,
 } from '@orkeon/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { finished, startOrkeon } from './orkeon-process.js';
 import { runOrkeon } from './run-cli-helpers.js';
 
 let server: ScriptedModelServer;
@@ -59,30 +58,14 @@ async function writeCrew(text: string, name = 'crew.yaml'): Promise<string> {
   return path;
 }
 
-/** The real `orkeon` process (as `./orkeon` runs it), for what only a fresh process shows. */
-function runProcess(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const root = fileURLToPath(new URL('../../../', import.meta.url));
-  const bin = fileURLToPath(new URL('../src/bin.ts', import.meta.url));
-  const child = spawn(
-    process.execPath,
-    [
-      '--conditions=@orkeon/source',
-      '--import',
-      pathToFileURL(join(root, 'node_modules/tsx/dist/loader.mjs')).href,
-      bin,
-      'run',
-      ...args,
-      '--mount',
-      `${join(folder.path, 'data')}:/data:ro`,
-    ],
-    { cwd: folder.path, env: { PATH: process.env.PATH ?? '', ...environment }, stdio: ['ignore', 'pipe', 'pipe'] },
+/** The real `orkeon` process, for what only a fresh process shows. */
+const runProcess = (args: string[]) =>
+  finished(
+    startOrkeon(['run', ...args, '--mount', `${join(folder.path, 'data')}:/data:ro`], {
+      cwd: folder.path,
+      environment,
+    }),
   );
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk) => (stdout += chunk));
-  child.stderr.on('data', (chunk) => (stderr += chunk));
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
-}
 
 const run = (args: string[]) =>
   runOrkeon(

@@ -1,7 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
   createTemporaryDirectory,
   type PostgresServer,
@@ -11,9 +9,7 @@ import {
   type TemporaryDirectory,
 } from '@orkeon/testing';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-
-const root = fileURLToPath(new URL('../../../', import.meta.url));
-const bin = fileURLToPath(new URL('../src/bin.ts', import.meta.url));
+import { finished, startOrkeon } from './orkeon-process.js';
 
 const crew = `name: three-steps
 process: sequential
@@ -39,40 +35,11 @@ afterEach(async () => {
   await folder.remove();
 });
 
-function start(args: string[], environment: Record<string, string>): ChildProcess {
-  return spawn(
-    process.execPath,
-    [
-      '--conditions=@orkeon/source',
-      '--import',
-      pathToFileURL(join(root, 'node_modules/tsx/dist/loader.mjs')).href,
-      bin,
-      'run',
-      'crew',
-      ...args,
-    ],
-    {
-      cwd: folder.path,
-      env: {
-        PATH: process.env.PATH ?? '',
-        SVC_Llm__BaseUrl: server.openAiBaseUrl,
-        SVC_Llm__Model: 'scripted',
-        ...environment,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-}
-
-function finished(
-  child: ChildProcess,
-): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (chunk) => (stdout += chunk));
-  child.stderr?.on('data', (chunk) => (stderr += chunk));
-  return new Promise((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })));
-}
+const start = (args: string[], environment: Record<string, string>) =>
+  startOrkeon(['run', 'crew', ...args], {
+    cwd: folder.path,
+    environment: { SVC_Llm__BaseUrl: server.openAiBaseUrl, SVC_Llm__Model: 'scripted', ...environment },
+  });
 
 /** Runs the crew, kills it with SIGKILL once task two is checkpointed, then resumes it. */
 async function killAfterSecondTaskThenResume(environment: Record<string, string>) {

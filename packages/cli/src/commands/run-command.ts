@@ -130,14 +130,18 @@ export const runCommand: CliCommand = {
   },
 };
 
+/** What both kinds of run work with. */
+interface RunBasics {
+  readonly context: CliContext;
+  readonly logger: Logger;
+  readonly configuration: Configuration;
+  readonly model: ChatModel;
+  readonly environment: RunEnvironment;
+}
+
 async function runCrewTarget(
   crew: CrewDefinition,
-  options: {
-    context: CliContext;
-    logger: Logger;
-    configuration: Configuration;
-    model: ChatModel;
-    environment: RunEnvironment;
+  options: RunBasics & {
     emit: (event: RunEvent) => void;
     stream: boolean;
     resume: boolean;
@@ -235,14 +239,7 @@ async function runCrewTarget(
 
 async function runScript(
   target: Extract<RunTarget, { kind: 'script' }>,
-  options: {
-    context: CliContext;
-    logger: Logger;
-    configuration: Configuration;
-    model: ChatModel;
-    environment: RunEnvironment;
-    variables: Readonly<Record<string, string>>;
-  },
+  options: RunBasics & { variables: Readonly<Record<string, string>> },
 ): Promise<ExitCode> {
   const { context, logger, environment } = options;
   const services = new ServiceCollection()

@@ -1,0 +1,44 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const bin = fileURLToPath(new URL('../src/bin.ts', import.meta.url));
+
+/** Starts a real `orkeon` process from the sources, as `./orkeon` runs it. */
+export function startOrkeon(
+  args: readonly string[],
+  options: { cwd: string; environment: Record<string, string> },
+): ChildProcess {
+  return spawn(
+    process.execPath,
+    [
+      '--conditions=@orkeon/source',
+      '--import',
+      pathToFileURL(join(root, 'node_modules/tsx/dist/loader.mjs')).href,
+      bin,
+      ...args,
+    ],
+    {
+      cwd: options.cwd,
+      env: { PATH: process.env.PATH ?? '', ...options.environment },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+}
+
+export interface FinishedProcess {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Collects a process's output until it ends. */
+export function finished(child: ChildProcess): Promise<FinishedProcess> {
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk) => (stdout += chunk));
+  child.stderr?.on('data', (chunk) => (stderr += chunk));
+  return new Promise((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })));
+}
