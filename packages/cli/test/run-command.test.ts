@@ -1,4 +1,6 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import {
   createTemporaryDirectory,
@@ -256,5 +258,34 @@ tasks:
     const refused = await run([bad, '--validate', '-V', 'topic=x']);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/ghost\.yaml:\d+:\d+: .*ghost/);
+  });
+
+  it('exports the run telemetry (crew.run, invoke_agent, chat, execute_tool) to an OTLP/HTTP receiver', async () => {
+    const bodies: string[] = [];
+    const receiver = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => (body += chunk));
+      request.on('end', () => {
+        if (request.url === '/v1/traces') bodies.push(body);
+        response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    try {
+      const script = await writeCrew(
+        `export default async (ctx: { llm: { act(goal: string): Promise<{ output: string }> } }) => (await ctx.llm.act('read the facts')).output;\n`,
+        'traced.ts',
+      );
+      server.enqueue({ toolCalls: [{ name: 'file_read', arguments: { path: '/data/facts.txt' } }] }, { text: 'read' });
+      environment.SVC_Telemetry__OtlpEndpoint = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+      const result = await runProcess([script]);
+      expect(result.code).toBe(0);
+      const exported = bodies.join('\n');
+      for (const name of ['crew.run', 'invoke_agent script', 'chat scripted', 'execute_tool file_read'])
+        expect(exported).toContain(name);
+      expect(exported).toContain('traced.ts');
+    } finally {
+      await new Promise((resolve) => receiver.close(resolve));
+    }
   });
 });

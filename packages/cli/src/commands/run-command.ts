@@ -17,6 +17,7 @@ import {
   ServiceCollection,
   ToolInvocationPipelineService,
   toolNamesFor,
+  withCrewRunSpan,
 } from '@orkeon/core';
 import { createChatModel, createChatModelFromConfiguration } from '@orkeon/providers';
 import { PostgresStateStore, postgresCheckpointingSettings } from '@orkeon/store-postgres';
@@ -248,19 +249,23 @@ async function runScript(
     .addInstance(ToolInvocationPipelineService, environment.pipeline)
     .build();
   const settings = options.configuration.get(llmSettings);
-  const caller = { kind: 'script' as const, agent: 'script' };
+  // Scripts are traced like crews: a crew.run span around the whole script, its model calls beneath.
+  const script = { name: target.name, process: 'script' };
+  const caller = { kind: 'script' as const, agent: 'script', crew: script.name, process: script.process };
   const llm = createLlmClient(services, { tools: environment.registry.list(), caller, settings });
-  const result = await target.run({
-    llm,
-    tools: {
-      names: environment.registry.names,
-      call: (name, input) => environment.pipeline.invoke({ tool: name, input, caller, signal: context.signal }),
-    },
-    vfs: environment.vfs.agentView(),
-    logger,
-    signal: context.signal,
-    variables: options.variables,
-  });
+  const result = await withCrewRunSpan(script, async () =>
+    target.run({
+      llm,
+      tools: {
+        names: environment.registry.names,
+        call: (name, input) => environment.pipeline.invoke({ tool: name, input, caller, signal: context.signal }),
+      },
+      vfs: environment.vfs.agentView(),
+      logger,
+      signal: context.signal,
+      variables: options.variables,
+    }),
+  );
   if (context.signal.aborted) return ExitCode.interrupted;
   context.io.stdout.write(`${JSON.stringify(result ?? null, null, 2)}\n`);
   return ExitCode.ok;

@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises';
-import { dirname, extname, resolve } from 'node:path';
+import { basename, dirname, extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Logger, VirtualFileSystem } from '@orkeon/core';
 import {
@@ -34,7 +34,13 @@ export interface ScriptContext {
 
 export type RunTarget =
   | { readonly kind: 'crew'; readonly crew: CrewDefinition; readonly folder: string }
-  | { readonly kind: 'script'; readonly run: (context: ScriptContext) => unknown; readonly folder: string };
+  | {
+      readonly kind: 'script';
+      readonly run: (context: ScriptContext) => unknown;
+      readonly folder: string;
+      /** The script's file name, which names its `crew.run` span. */
+      readonly name: string;
+    };
 
 const scriptExtensions = new Set(['.ts', '.mts', '.js', '.mjs']);
 
@@ -85,7 +91,7 @@ async function loadModule(path: string, toolNames: readonly string[]): Promise<R
     return { kind: 'crew', crew: defineCrew(candidate as CrewInput, { toolNames }), folder };
   }
   if (typeof module.default === 'function') {
-    return { kind: 'script', run: module.default as (context: ScriptContext) => unknown, folder };
+    return { kind: 'script', run: module.default as (context: ScriptContext) => unknown, folder, name: basename(path) };
   }
   throw new UsageError(
     `'${path}' has neither a crew nor a script: export a crew (export const crew = crewBuilder()…build(), or assign globalThis.crew), or a default function (export default async (ctx) => …).`,
