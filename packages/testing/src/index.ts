@@ -1,4 +1,10 @@
 export { type CapturedLogs, captureLogger } from './capture-logger.js';
+export {
+  type CreateTestCertificatesOptions,
+  createTestCertificates,
+  TestCertificatesError,
+} from './certificates/create-test-certificates.js';
+export type { TestCertificate, TestCertificateAuthority, TestCertificates } from './certificates/test-certificate.js';
 export type { ModelDialect, RecordedRequest } from './model-server/recorded-request.js';
 export { maxRequestBodyBytes } from './model-server/request-body.js';
 export { defaultScriptedModel } from './model-server/scripted-answer.js';

@@ -1,7 +1,7 @@
 /**
  * Which setting and field names hold secrets. A key is secret when its last word is
- * a secret word (`Password`, `Secret`, `Token`, …) or it ends in `ApiKey`,
- * `PrivateKey`, `AccessKey` or `ConnectionString`. Names that only mention a secret
+ * a secret word (`Password`, `Secret`, `Token`, …), when it ends in `ApiKey`,
+ * `PrivateKey`, `AccessKey` or `ConnectionString`, or when it is just `Tokens` or `Keys`. Names that only mention a secret
  * (`ApiKeySecretName`, `ApiKeyEnvVar`) or count tokens (`MaxTokens`,
  * `TokenBudget`) are not secret: their values are safe to show.
  */
@@ -15,6 +15,8 @@ export function isSecretKey(name: string): boolean {
   const words = splitWords(name);
   const last = words.at(-1);
   if (last === undefined) return false;
+  // A key that is only `Tokens` or `Keys` lists secrets (`Bearer:Tokens`, `ApiKey:Keys`); `MaxTokens` does not.
+  if (words.length === 1 && (last === 'tokens' || last === 'keys')) return true;
   if (secretLastWords.has(last) || last === 'apikey') return true;
   return words.length >= 2 && secretWordPairs.has(`${words.at(-2)} ${last}`);
 }

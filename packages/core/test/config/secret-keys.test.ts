@@ -17,6 +17,8 @@ describe('isSecretKey', () => {
     'PrivateKey',
     'ConnectionString',
     'Credentials',
+    'Tokens',
+    'Keys',
   ])('%s is secret', (name) => {
     expect(isSecretKey(name)).toBe(true);
   });

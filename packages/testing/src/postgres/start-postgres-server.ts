@@ -7,6 +7,12 @@ import { join } from 'node:path';
 import { PostgresNotInstalledError, PostgresStartError, PostgresUserMissingError } from './postgres-server-errors.js';
 import { runProgram } from './run-program.js';
 
+/**
+ * `runuser` lives in an sbin folder, which a minimal PATH (CI, `env -i`) may lack;
+ * take it from where Debian installs it when it is there.
+ */
+const runuserPath = ['/usr/sbin/runuser', '/sbin/runuser'].find((path) => existsSync(path)) ?? 'runuser';
+
 export interface StartPostgresServerOptions {
   /** Where the Debian packages put each PostgreSQL version (`<root>/<version>/bin`). Default `/usr/lib/postgresql`. */
   readonly installRoot?: string;
@@ -54,7 +60,7 @@ export async function startPostgresServer(options: StartPostgresServerOptions = 
 
   const run = (program: string, args: readonly string[]) =>
     asRoot
-      ? runProgram('runuser', ['-u', 'postgres', '--', join(binDirectory, program), ...args], {
+      ? runProgram(runuserPath, ['-u', 'postgres', '--', join(binDirectory, program), ...args], {
           cwd: root,
           timeoutMilliseconds: commandTimeoutMilliseconds,
         })
@@ -120,7 +126,7 @@ function runningServer(parts: {
   const { binDirectory, dataDirectory, root, port, run, asRoot } = parts;
   const pgCtl = join(binDirectory, 'pg_ctl');
   const stopAtExit = () => {
-    const command = asRoot ? 'runuser' : pgCtl;
+    const command = asRoot ? runuserPath : pgCtl;
     const args = ['-D', dataDirectory, '-m', 'immediate', '-w', 'stop'];
     spawnSync(command, asRoot ? ['-u', 'postgres', '--', pgCtl, ...args] : args, { cwd: root, stdio: 'ignore' });
     spawnSync('rm', ['-rf', root], { stdio: 'ignore' });

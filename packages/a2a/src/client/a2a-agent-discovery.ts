@@ -1,0 +1,89 @@
+import type { Logger } from '@orkeon/core';
+import type { A2ASecuritySettingsInput } from '../security/a2a-security-settings.js';
+import type { A2AAgentCard } from '../wire/agent-card.js';
+import { A2AClient } from './a2a-client.js';
+import { A2AClientError } from './a2a-client-error.js';
+
+/** @experimental SVCEXP001 */
+export interface DiscoveredAgent {
+  /** The address the card was fetched from (base URL, as given). */
+  readonly url: string;
+  readonly card: A2AAgentCard;
+}
+
+/** @experimental SVCEXP001 */
+export interface AgentDiscoveryFailure {
+  readonly url: string;
+  readonly error: A2AClientError;
+}
+
+/** @experimental SVCEXP001 */
+export interface AgentDiscoveryResult {
+  /** Cards fetched, in the order of the addresses given. */
+  readonly agents: readonly DiscoveredAgent[];
+  /** Addresses skipped, with why. */
+  readonly failures: readonly AgentDiscoveryFailure[];
+}
+
+/** @experimental SVCEXP001 */
+export interface A2AAgentDiscoveryOptions {
+  /** TLS trust and client certificate used to reach the agents (credentials are never sent with card requests). */
+  readonly security?: A2ASecuritySettingsInput;
+  /** Time limit of each card request; default 30 s. */
+  readonly timeoutMs?: number;
+  readonly logger?: Logger;
+}
+
+/**
+ * Reads other agents' public cards (`{url}/.well-known/agent.json`), anonymously and
+ * with full server certificate validation.
+ *
+ * @experimental SVCEXP001
+ */
+export class A2AAgentDiscovery {
+  readonly #options: A2AAgentDiscoveryOptions;
+
+  constructor(options: A2AAgentDiscoveryOptions = {}) {
+    this.#options = options;
+  }
+
+  /** The card of the agent at `url`; throws `A2AClientError` when it cannot be read. */
+  async discover(url: string): Promise<A2AAgentCard> {
+    const client = new A2AClient(url, {
+      ...(this.#options.security === undefined ? {} : { security: this.#options.security }),
+      ...(this.#options.timeoutMs === undefined ? {} : { timeoutMs: this.#options.timeoutMs }),
+      ...(this.#options.logger === undefined ? {} : { logger: this.#options.logger }),
+    });
+    try {
+      return await client.getAgentCard();
+    } finally {
+      await client.close();
+    }
+  }
+
+  /** The cards of every address, fetched in parallel; failures are skipped, logged and reported. */
+  async discoverMany(urls: readonly string[]): Promise<AgentDiscoveryResult> {
+    const settled = await Promise.allSettled(urls.map((url) => this.discover(url)));
+    const agents: DiscoveredAgent[] = [];
+    const failures: AgentDiscoveryFailure[] = [];
+    settled.forEach((outcome, index) => {
+      const url = urls[index] ?? '';
+      if (outcome.status === 'fulfilled') {
+        agents.push({ url, card: outcome.value });
+        return;
+      }
+      const error = A2AClientError.isInstance(outcome.reason)
+        ? outcome.reason
+        : new A2AClientError('A2A_CLIENT_NETWORK', `The card of ${url} could not be read.`, {
+            url,
+            cause: outcome.reason,
+          });
+      failures.push({ url, error });
+      this.#options.logger?.warn(
+        { url, code: error.code, status: error.status },
+        'A2A agent discovery skipped an agent',
+      );
+    });
+    return { agents, failures };
+  }
+}

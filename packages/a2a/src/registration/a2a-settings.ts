@@ -1,0 +1,60 @@
+import { defineSettingsSection, type SectionSettings, serviceToken } from '@orkeon/core';
+import { z } from 'zod';
+
+/**
+ * The `A2A` settings section (the security section `A2A:Security` is defined apart).
+ *
+ * @experimental SVCEXP001
+ */
+export const a2aSettings = defineSettingsSection(
+  'A2A',
+  z.object({
+    EnableServer: z
+      .boolean()
+      .default(false)
+      .describe('Register the A2A HTTP server (A2AServer). Without it only the router and the agent directory exist.'),
+    Host: z.string().min(1).default('localhost').describe('The host name or address the server listens on.'),
+    Port: z
+      .number()
+      .int()
+      .min(0)
+      .max(65535)
+      .default(5002)
+      .describe('The TCP port the server listens on; 0 picks a free port.'),
+    CertificatePath: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('PEM certificate (chain) of the server: with CertificateKeyPath, the server listens on HTTPS.'),
+    CertificateKeyPath: z.string().min(1).optional().describe('PEM private key of the server certificate.'),
+    Name: z.string().min(1).default('Orkeon').describe('The agent name published in the agent card.'),
+    Description: z.string().default('Orkeon A2A Agent').describe('The agent description published in the agent card.'),
+    Version: z.string().min(1).default('1.0.0').describe('The agent version published in the agent card.'),
+    BodyLimitBytes: z
+      .number()
+      .int()
+      .positive()
+      .default(1024 * 1024)
+      .describe('The largest request body accepted; a larger one is answered 413.'),
+    RequestTimeoutSeconds: z
+      .number()
+      .positive()
+      .default(300)
+      .describe('How long one task may run before it is answered Failed (timed out) and its signal is aborted.'),
+    ShutdownGraceSeconds: z
+      .number()
+      .min(0)
+      .default(10)
+      .describe('On stop, how long running tasks are awaited before their signals are aborted.'),
+  }),
+  { description: 'Agent-to-agent (A2A) server, experimental (SVCEXP001): REST 0.x dialect plus SSE.' },
+);
+
+/** @experimental SVCEXP001 */
+export type A2ASettings = SectionSettings<typeof a2aSettings>;
+
+/** The settings as the host may write them in code: every key optional, defaults applied. */
+export type A2ASettingsInput = z.input<(typeof a2aSettings)['schema']>;
+
+/** The bound A2A settings, registered by `addSvcA2A`. */
+export const A2ASettingsService = serviceToken<A2ASettings>('A2ASettings');

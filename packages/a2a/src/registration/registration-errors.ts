@@ -1,0 +1,30 @@
+import { OrkeonError } from '@orkeon/core';
+
+/** An agent registration the directory cannot hold. */
+export class InvalidAgentRegistrationError extends OrkeonError {
+  constructor(agentId: string, problem: string) {
+    super('A2A_AGENT_REGISTRATION_INVALID', `Agent registration '${agentId}' is invalid: ${problem}.`, {
+      details: { agentId },
+    });
+  }
+}
+
+/** `addSvcA2ATaskPersistence` was called before any checkpoint `StateStore` was registered. */
+export class A2APersistenceRequiresStateStoreError extends OrkeonError {
+  constructor() {
+    super(
+      'A2A_PERSISTENCE_REQUIRES_STATE_STORE',
+      'addSvcA2ATaskPersistence needs a checkpoint StateStore registered first: call addCheckpointing, addSqliteCheckpointing or addPostgresCheckpointing (or register StateStoreService), then addSvcA2ATaskPersistence.',
+    );
+  }
+}
+
+/** An A2A server that was asked to start without a service provider to create request scopes from. */
+export class A2AServerNotBoundError extends OrkeonError {
+  constructor() {
+    super(
+      'A2A_SERVER_NOT_BOUND',
+      'The A2A server has no service provider to create request scopes from. Start it with startA2AServer(provider), or call server.useServices(provider) before start().',
+    );
+  }
+}

@@ -1,0 +1,134 @@
+import type { Logger } from '@orkeon/core';
+import { A2ASecurityConfigurationError } from './a2a-security-errors.js';
+import {
+  type A2AAuthScheme,
+  type A2ASecuritySettings,
+  type A2ASecuritySettingsInput,
+  resolveA2ASecuritySettings,
+} from './a2a-security-settings.js';
+import { createApiKeyValidator } from './api-key-validator.js';
+import { createBearerValidator } from './bearer-validator.js';
+import { createClientCertificateVerifier } from './client-certificate-verifier.js';
+import type { CredentialValidator, SecretListProvider } from './credential-validator.js';
+import { createCredentialsGuard } from './credentials-guard.js';
+import { createMutualTlsGuard } from './mutual-tls-guard.js';
+import { readTrustedAuthorities } from './pem-certificates.js';
+import type { A2ARequestGuard } from './request-guard.js';
+
+/** @experimental SVCEXP001 */
+export interface A2ASecurityOptions {
+  readonly logger: Logger;
+  /** Current API keys, read on every request (rotation); default: `ApiKey:Keys` of the settings. */
+  readonly apiKeys?: SecretListProvider;
+  /** Current opaque bearer tokens, read on every request; default: `Bearer:Tokens` of the settings. */
+  readonly bearerTokens?: SecretListProvider;
+  /** The clock certificate validity is judged with; default `Date.now`. */
+  readonly now?: () => number;
+}
+
+/**
+ * TLS options the HTTPS server must merge with its own key and certificate when mutual
+ * TLS is required: ask every client for a certificate but do not reject at the
+ * handshake, so the mutual-TLS guard answers a JSON 403.
+ *
+ * @experimental SVCEXP001
+ */
+export interface A2AServerTlsOptions {
+  readonly requestCert: true;
+  readonly rejectUnauthorized: false;
+  /** The trusted CAs, sent to clients as acceptable issuers. */
+  readonly ca?: string[];
+}
+
+/** @experimental SVCEXP001 */
+export interface A2ASecurity {
+  /** `onRequest` guards in order (mutual TLS first, then credentials); empty when nothing is enforced. */
+  readonly guards: readonly A2ARequestGuard[];
+  /** Present when mutual TLS is required. */
+  readonly httpsOptions?: A2AServerTlsOptions;
+  /** The settings in force. */
+  readonly settings: A2ASecuritySettings;
+  /** Throws `A2ASecurityConfigurationError` when an allowed scheme cannot accept anything right now. */
+  assertCanStart(): Promise<void>;
+}
+
+/**
+ * Builds the server side of `A2A:Security`. Fails closed: mutual TLS without a trust
+ * anchor, an allowed scheme without a validator, or an unreadable CA or key file throws
+ * `A2ASecurityConfigurationError` here, before the server listens.
+ *
+ * @experimental SVCEXP001
+ */
+export function createA2ASecurity(input: A2ASecuritySettingsInput, options: A2ASecurityOptions): A2ASecurity {
+  const settings = resolveA2ASecuritySettings(input);
+  const logger = options.logger;
+  const guards: A2ARequestGuard[] = [];
+  let httpsOptions: A2AServerTlsOptions | undefined;
+
+  const authorities = readTrustedAuthorities(settings.TrustedCertificateAuthorities);
+  if (settings.RequireMutualTls) {
+    if (authorities.certificates.length === 0 && settings.TrustedClientCertificateThumbprints.length === 0) {
+      throw new A2ASecurityConfigurationError(
+        'A2A:Security:RequireMutualTls is true but no trust anchor is configured: list CA files in A2A:Security:TrustedCertificateAuthorities or pinned certificates in A2A:Security:TrustedClientCertificateThumbprints. The server refuses to start (fail-closed).',
+        { key: 'A2A:Security:RequireMutualTls' },
+      );
+    }
+    const verify = createClientCertificateVerifier({
+      authorities: authorities.certificates,
+      thumbprints: settings.TrustedClientCertificateThumbprints,
+      ...(options.now === undefined ? {} : { now: options.now }),
+    });
+    guards.push(createMutualTlsGuard(verify, logger));
+    httpsOptions =
+      authorities.pems.length > 0
+        ? { requestCert: true, rejectUnauthorized: false, ca: [...authorities.pems] }
+        : { requestCert: true, rejectUnauthorized: false };
+  }
+
+  const schemes = [...new Set(settings.AllowedAuthSchemes)];
+  const validators = new Map<A2AAuthScheme, CredentialValidator>();
+  const apiKeys = options.apiKeys ?? (() => settings.ApiKey.Keys);
+  for (const scheme of schemes) {
+    if (scheme === 'Bearer') {
+      const validator = createBearerValidator(settings.Bearer, {
+        logger,
+        ...(options.bearerTokens === undefined ? {} : { tokens: options.bearerTokens }),
+      });
+      if (validator === undefined) {
+        throw new A2ASecurityConfigurationError(
+          'A2A:Security:AllowedAuthSchemes lists Bearer but nothing can check a bearer token: set A2A:Security:Bearer:JwksUrl or PublicKeyPath (JWT), or Bearer:Tokens (opaque tokens). The server refuses to start.',
+          { key: 'A2A:Security:Bearer' },
+        );
+      }
+      validators.set('Bearer', validator);
+    } else {
+      if (options.apiKeys === undefined && settings.ApiKey.Keys.length === 0) {
+        throw new A2ASecurityConfigurationError(
+          'A2A:Security:AllowedAuthSchemes lists ApiKey but no key is configured: set A2A:Security:ApiKey:Keys or pass an apiKeys provider. The server refuses to start.',
+          { key: 'A2A:Security:ApiKey:Keys' },
+        );
+      }
+      validators.set('ApiKey', createApiKeyValidator(apiKeys));
+    }
+  }
+  if (validators.size > 0) {
+    guards.push(createCredentialsGuard({ validators, apiKeyHeaderName: settings.ApiKey.HeaderName, logger }));
+  }
+
+  const assertCanStart = async (): Promise<void> => {
+    if (validators.has('ApiKey') && (await apiKeys()).filter((key) => key.length > 0).length === 0) {
+      throw new A2ASecurityConfigurationError(
+        'A2A:Security:AllowedAuthSchemes lists ApiKey but the key source returned no key. The server refuses to start.',
+        { key: 'A2A:Security:ApiKey:Keys' },
+      );
+    }
+  };
+
+  logger.debug(
+    { requireMutualTls: settings.RequireMutualTls, schemes, trustedAuthorities: authorities.certificates.length },
+    'A2A security configured',
+  );
+  return httpsOptions === undefined
+    ? { guards, settings, assertCanStart }
+    : { guards, httpsOptions, settings, assertCanStart };
+}

@@ -1,0 +1,45 @@
+import { type Logger, type ServiceProvider, serviceToken } from '@orkeon/core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { A2ASettings } from '../registration/a2a-settings.js';
+
+/**
+ * A Fastify `onRequest` hook run before every route except the public agent card.
+ * To refuse, send the answer (`reply.code(401).send({ error })`); to admit, return.
+ *
+ * @experimental SVCEXP001
+ */
+export type A2ARequestGuard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+/** Registered guards, in order; the security extension adds to it. @experimental SVCEXP001 */
+export const A2ARequestGuardService = serviceToken<A2ARequestGuard>('A2ARequestGuard');
+
+/**
+ * TLS material handed to Fastify's `https` option. `requestCert` asks clients for a
+ * certificate (mTLS); judging it is a guard's job.
+ *
+ * @experimental SVCEXP001
+ */
+export interface A2AHttpsOptions {
+  readonly key: string | Buffer;
+  readonly cert: string | Buffer;
+  readonly ca?: string | Buffer | readonly (string | Buffer)[];
+  readonly requestCert?: boolean;
+}
+
+/** The HTTPS options of the server, when registered (by the security extension or the host). */
+export const A2AHttpsOptionsService = serviceToken<A2AHttpsOptions>('A2AHttpsOptions');
+
+/** What creates request scopes: the host's root `ServiceProvider`. */
+export interface A2AScopeSource {
+  createScope(): ServiceProvider;
+}
+
+/** @experimental SVCEXP001 */
+export interface A2AServerOptions {
+  readonly settings: A2ASettings;
+  /** The provider request scopes are created from; may also be given later with `useServices`. */
+  readonly services?: A2AScopeSource;
+  readonly logger?: Logger;
+  readonly guards?: readonly A2ARequestGuard[];
+  readonly https?: A2AHttpsOptions;
+}

@@ -1,0 +1,9 @@
+export { A2AServer, type A2AServerAddress, A2AServerService, startA2AServer } from './a2a-server.js';
+export {
+  type A2AHttpsOptions,
+  A2AHttpsOptionsService,
+  type A2ARequestGuard,
+  A2ARequestGuardService,
+  type A2AScopeSource,
+  type A2AServerOptions,
+} from './a2a-server-options.js';

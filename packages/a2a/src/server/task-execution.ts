@@ -1,0 +1,85 @@
+import type { Logger } from '@orkeon/core';
+import type { A2ATaskStore } from '../persistence/a2a-task-store.js';
+import type { NormalizedA2ATaskRequest } from '../registration/agent-registration.js';
+import type { A2ATaskRouter } from '../routing/a2a-task-router.js';
+import type { A2ATaskRecord } from '../wire/task-record.js';
+import type { A2ATaskResult } from '../wire/task-result.js';
+import type { A2ATaskStatus } from '../wire/task-status.js';
+
+export interface TaskExecutionContext {
+  readonly router: A2ATaskRouter;
+  readonly store: A2ATaskStore | undefined;
+  readonly logger: Logger;
+  readonly signal: AbortSignal;
+  /** Called once the task is `Working`, before the agent runs. */
+  readonly onWorking?: (update: A2ATaskResult) => void;
+}
+
+/**
+ * Runs one accepted task through Pending → Working → Completed | Failed (| Cancelled),
+ * recording each step when persistence is on. A record that became `Cancelled` while the
+ * work ran stays `Cancelled`, and so does the answer. Persistence failures are logged only.
+ */
+export async function executeTask(
+  request: NormalizedA2ATaskRequest,
+  context: TaskExecutionContext,
+): Promise<A2ATaskResult> {
+  const { store, logger } = context;
+  const taskId = request.id;
+  await record(store, logger, taskId, () => {
+    const now = new Date().toISOString();
+    return { taskId, skillId: request.skillId, status: 'Pending', createdAt: now, updatedAt: now };
+  });
+  await record(store, logger, taskId, (current) => withStatus(current, request, 'Working'));
+  context.onWorking?.({ taskId, status: 'Working', timestamp: new Date().toISOString() });
+
+  const result = await context.router.routeTask(request, context.signal);
+
+  const stored = await record(store, logger, taskId, (current) => {
+    if (current?.status === 'Cancelled') return undefined;
+    return {
+      ...withStatus(current, request, result.status),
+      ...(result.output === undefined ? {} : { output: result.output }),
+      ...(result.error === undefined ? {} : { error: result.error }),
+    };
+  });
+  if (stored?.status === 'Cancelled') {
+    return {
+      taskId,
+      status: 'Cancelled',
+      error: stored.error ?? 'The task was cancelled while it ran; its result was discarded.',
+      timestamp: stored.updatedAt,
+    };
+  }
+  return result;
+}
+
+function withStatus(
+  current: A2ATaskRecord | undefined,
+  request: NormalizedA2ATaskRequest,
+  status: A2ATaskStatus,
+): A2ATaskRecord {
+  const now = new Date().toISOString();
+  return {
+    taskId: request.id,
+    skillId: request.skillId,
+    createdAt: current?.createdAt ?? now,
+    status,
+    updatedAt: now,
+  };
+}
+
+async function record(
+  store: A2ATaskStore | undefined,
+  logger: Logger,
+  taskId: string,
+  change: (current: A2ATaskRecord | undefined) => A2ATaskRecord | undefined,
+): Promise<A2ATaskRecord | undefined> {
+  if (store === undefined) return undefined;
+  try {
+    return await store.update(taskId, change);
+  } catch (error) {
+    logger.error({ err: error, taskId }, 'Could not record the A2A task state; the task goes on without it.');
+    return undefined;
+  }
+}
