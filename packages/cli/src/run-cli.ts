@@ -13,6 +13,7 @@ import type { CliCommand } from './cli-command.js';
 import type { CliContext, CliIo, GlobalOptions } from './cli-context.js';
 import { doctorCommand } from './commands/doctor-command.js';
 import { runCommand } from './commands/run-command.js';
+import { serveCommand } from './commands/serve-command.js';
 import { ExitCode } from './exit-codes.js';
 import { cliSettingsSections } from './settings-sections.js';
 import { UsageError } from './usage-error.js';
@@ -29,7 +30,7 @@ const usageErrorCodes = new Set([
 ]);
 
 /** The verbs of `orkeon`, in help order. */
-export const builtInCommands: readonly CliCommand[] = [runCommand, doctorCommand];
+export const builtInCommands: readonly CliCommand[] = [runCommand, serveCommand, doctorCommand];
 
 export interface RunCliOptions {
   io?: Partial<CliIo>;

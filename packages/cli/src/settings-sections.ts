@@ -1,3 +1,4 @@
+import { a2aSecuritySettings, a2aSettings } from '@orkeon/a2a';
 import { coreSettingsSections, type SettingsSection } from '@orkeon/core';
 import { postgresCheckpointingSettings } from '@orkeon/store-postgres';
 import { shellSettings } from '@orkeon/tools';
@@ -7,4 +8,6 @@ export const cliSettingsSections: readonly SettingsSection[] = [
   ...coreSettingsSections,
   shellSettings,
   postgresCheckpointingSettings,
+  a2aSettings,
+  a2aSecuritySettings,
 ];

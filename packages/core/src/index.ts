@@ -196,6 +196,7 @@ export { maxReviewsPerTask, needsRevisionPrefix } from './process/hierarchical-p
 export { defaultMaxConcurrency } from './process/parallel-process.js';
 export { type RunCrewOptions, runCrew, toolNamesFor } from './process/run-crew.js';
 export { dependencyWaves, taskRunOrder } from './process/task-order.js';
+export { agentSystemPrompt, taskGoal } from './process/task-prompt.js';
 export {
   ServiceCollection,
   type ServiceFactory,

@@ -27,6 +27,14 @@ export const a2aSettings = defineSettingsSection(
       .optional()
       .describe('PEM certificate (chain) of the server: with CertificateKeyPath, the server listens on HTTPS.'),
     CertificateKeyPath: z.string().min(1).optional().describe('PEM private key of the server certificate.'),
+    Peers: z
+      .array(
+        z.string().refine((text) => URL.canParse(text) && /^https?:$/.test(new URL(text).protocol), {
+          message: 'it must be an absolute http:// or https:// URL',
+        }),
+      )
+      .default([])
+      .describe('Other A2A servers whose cards `orkeon serve` reads at start: their skills are routed to them.'),
     Name: z.string().min(1).default('Orkeon').describe('The agent name published in the agent card.'),
     Description: z.string().default('Orkeon A2A Agent').describe('The agent description published in the agent card.'),
     Version: z.string().min(1).default('1.0.0').describe('The agent version published in the agent card.'),

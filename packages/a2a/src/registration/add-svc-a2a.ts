@@ -33,6 +33,8 @@ export interface AddSvcA2AOptions {
   readonly acknowledgeExperimental?: boolean;
   /** Where that warning goes. Default: the logger the host registered is not resolvable yet, so a new one. */
   readonly logger?: Logger;
+  /** A host that is the server (`orkeon serve`) says so here; it wins over `A2A:EnableServer`. */
+  readonly enableServer?: boolean;
 }
 
 /**
@@ -50,7 +52,8 @@ export function addSvcA2A(
   settings: Configuration | ((options: A2ASettingsInput) => void),
   options: AddSvcA2AOptions = {},
 ): ServiceCollection {
-  const bound = bindSettings(settings);
+  const settled = bindSettings(settings);
+  const bound = options.enableServer === undefined ? settled : { ...settled, EnableServer: options.enableServer };
   if (options.acknowledgeExperimental !== true) {
     (options.logger ?? createLogger()).warn(
       { diagnosticId: a2aExperimentalDiagnosticId },

@@ -65,6 +65,7 @@ describe('addSvcA2A', () => {
       EnableServer: false,
       Host: 'localhost',
       Port: 6001,
+      Peers: [],
       Name: 'Configured',
       Description: 'Orkeon A2A Agent',
       Version: '1.0.0',

@@ -20,14 +20,13 @@ import {
   withCrewRunSpan,
 } from '@orkeon/core';
 import { createChatModel, createChatModelFromConfiguration } from '@orkeon/providers';
-import { PostgresStateStore, postgresCheckpointingSettings } from '@orkeon/store-postgres';
-import { SqliteStateStore } from '@orkeon/store-sqlite';
 import { startTelemetry } from '@orkeon/telemetry';
 import type { CliCommand } from '../cli-command.js';
 import type { CliContext } from '../cli-context.js';
 import { ExitCode } from '../exit-codes.js';
 import { jsonlEventWriter } from '../run/jsonl-event-writer.js';
 import { loadRunTarget, type RunTarget } from '../run/load-run-target.js';
+import { openStateStore } from '../run/open-state-store.js';
 import { createRunEnvironment, missingCrewMounts, type RunEnvironment } from '../run/run-environment.js';
 import type { RunEvent } from '../run/run-event.js';
 import { taskListRenderer } from '../run/task-list-renderer.js';
@@ -269,17 +268,6 @@ async function runScript(
   if (context.signal.aborted) return ExitCode.interrupted;
   context.io.stdout.write(`${JSON.stringify(result ?? null, null, 2)}\n`);
   return ExitCode.ok;
-}
-
-/** PostgreSQL when `Svc:Checkpointing:Postgres:ConnectionString` is set (shared by several hosts), else the SQLite file. */
-function openStateStore(configuration: Configuration, sqlitePath: string): SqliteStateStore | PostgresStateStore {
-  const postgres = configuration.get(postgresCheckpointingSettings);
-  if (postgres.ConnectionString === undefined) return new SqliteStateStore({ path: sqlitePath });
-  return new PostgresStateStore({
-    connectionString: postgres.ConnectionString,
-    schema: postgres.SchemaName,
-    maxHistoryPerSession: postgres.MaxHistoryPerSession,
-  });
 }
 
 function validationReport(target: RunTarget, environment: RunEnvironment): string {

@@ -1,0 +1,99 @@
+import type { ChildProcess } from 'node:child_process';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  createTemporaryDirectory,
+  type ScriptedModelServer,
+  startScriptedModelServer,
+  type TemporaryDirectory,
+} from '@orkeon/testing';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { finished, startOrkeon } from './orkeon-process.js';
+
+let model: ScriptedModelServer;
+let folder: TemporaryDirectory;
+const running: ChildProcess[] = [];
+
+beforeEach(async () => {
+  model = await startScriptedModelServer();
+  folder = await createTemporaryDirectory();
+});
+afterEach(async () => {
+  for (const child of running.splice(0)) child.kill('SIGKILL');
+  await model.close();
+  await folder.remove();
+});
+
+async function crewFolder(name: string, agent: string): Promise<string> {
+  const path = join(folder.path, name);
+  await mkdir(path);
+  await writeFile(
+    join(path, 'crew.yaml'),
+    `name: ${name}\nagents:\n  ${agent}: { role: ${agent}, goal: Answer }\ntasks:\n  t: { description: Answer., expected_output: Text, agent: ${agent} }\n`,
+  );
+  return path;
+}
+
+/** Starts `orkeon serve` and waits for its readiness line; resolves with its URL. */
+async function serve(crew: string, extra: string[] = []): Promise<{ url: string; child: ChildProcess }> {
+  const child = startOrkeon(['serve', crew, '--set', 'A2A:Host=127.0.0.1', '--set', 'A2A:Port=0', ...extra], {
+    cwd: folder.path,
+    environment: { SVC_Llm__BaseUrl: model.openAiBaseUrl, SVC_Llm__Model: 'scripted' },
+  });
+  running.push(child);
+  const url = await new Promise<string>((resolve, reject) => {
+    let seen = '';
+    child.stderr?.on('data', (chunk) => {
+      seen += chunk;
+      const match = /serving '.*' at (\S+) \(skills:/.exec(seen);
+      if (match?.[1] !== undefined) resolve(match[1]);
+    });
+    child.on('close', () => reject(new Error(`orkeon serve ended early:\n${seen}`)));
+  });
+  return { url, child };
+}
+
+const send = async (url: string, body: unknown) => {
+  const response = await fetch(`${url}/a2a/tasks/send`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+};
+
+describe('orkeon serve', () => {
+  it('serves each agent as a skill, answers tasks with the agent, keeps records, and stops on Ctrl+C', async () => {
+    const { url, child } = await serve(await crewFolder('helpers', 'writer'));
+    const card = (await (await fetch(`${url}/.well-known/agent.json`)).json()) as { skills: { id: string }[] };
+    expect(card.skills.map((skill) => skill.id)).toEqual(['writer']);
+    model.enqueue({ text: 'written by the writer' });
+    const result = await send(url, { id: 'task-1', skillId: 'writer', input: 'write something' });
+    expect(result).toMatchObject({
+      status: 200,
+      body: { taskId: 'task-1', status: 'Completed', output: 'written by the writer' },
+    });
+    expect(JSON.stringify(model.requests[0]?.body)).toContain('You are writer.');
+    const record = await fetch(`${url}/a2a/tasks/task-1`);
+    expect(record.status).toBe(200);
+    const stopped = finished(child);
+    child.kill('SIGINT');
+    expect((await stopped).code).toBe(130);
+  });
+
+  it('two processes: one reads the other’s card (A2A:Peers) and routes a task to it through its router', async () => {
+    const b = await serve(await crewFolder('remote-crew', 'translator'));
+    const a = await serve(await crewFolder('local-crew', 'planner'), [
+      '--set',
+      `A2A:Peers:0=${b.url}`,
+      '--no-persistence',
+    ]);
+    const card = (await (await fetch(`${a.url}/.well-known/agent.json`)).json()) as { skills: { id: string }[] };
+    expect(card.skills.map((skill) => skill.id).sort()).toEqual(['planner', 'translator']);
+    model.enqueue({ text: 'translated by B' });
+    const routed = await send(a.url, { skillId: 'translator', input: 'bonjour' });
+    expect(routed.body).toMatchObject({ status: 'Completed', output: 'translated by B' });
+    expect(JSON.stringify(model.requests[0]?.body)).toContain('You are translator.');
+    expect((await fetch(`${a.url}/a2a/tasks/whatever`)).status).toBe(501);
+  });
+});
