@@ -3,6 +3,7 @@
 import { writeFile } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';
 import { Bench } from 'tinybench';
+import { measureA2A } from './a2a.js';
 import { measureAgentLoop } from './agent-loop.js';
 import type { BenchmarkGroup } from './benchmark-group.js';
 import { configurationBenchmarks } from './configuration.bench.js';
@@ -47,6 +48,27 @@ for (const [ours, anchor] of await measureAgentLoop()) {
 lines.push(
   '',
   'One `act` run = two model calls over loopback HTTP to the scripted model server (a tool call, then the answer) and one tool call. Our side adds the invocation pipeline (validation, gate check, time limit, truncation, audit), Orkeon retries and Orkeon telemetry. Tracing on: an OpenTelemetry SDK with an in-memory exporter; the AI SDK side uses its own `@ai-sdk/otel` integration. Heap growth is `heapUsed` after a batch minus before it, per run, with a large young generation so that little is collected meanwhile: an estimate of what a run allocates, server included.',
+  '',
+);
+
+const a2a = await measureA2A();
+const sdk = a2a.find((row) => row.label.startsWith('@a2a-js/sdk'));
+const bare = a2a.find((row) => row.label.startsWith('bare'));
+lines.push('## A2A `tasks/send` (anchor: @a2a-js/sdk; ceiling: bare node:http)', '');
+lines.push(
+  '| server | requests/s | p50 ms | p99 ms | errors | ÷ SDK | ÷ bare |',
+  '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+);
+for (const row of a2a) {
+  const versus = (anchor: typeof row | undefined) =>
+    anchor === undefined ? 'n/a' : `${(row.requestsPerSecond / anchor.requestsPerSecond).toFixed(2)}×`;
+  lines.push(
+    `| ${row.label} | ${Math.round(row.requestsPerSecond).toLocaleString('en-US')} | ${row.p50Milliseconds} | ${row.p99Milliseconds} | ${row.errors} | ${versus(sdk)} | ${versus(bare)} |`,
+  );
+}
+lines.push(
+  '',
+  'Each server runs in its own process; autocannon (16 connections, 5 s each) drives it from the benchmark process over loopback, so the two share the machine’s 2 cores. Orkeon answers the task result of its REST dialect; the SDK answers a JSON-RPC `SendMessage` with a message. Goal: at least 2× the SDK and within 0.6× of the bare ceiling.',
   '',
 );
 

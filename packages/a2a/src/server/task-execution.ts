@@ -16,7 +16,7 @@ export interface TaskExecutionContext {
 }
 
 /**
- * Runs one accepted task through Pending → Working → Completed | Failed (| Cancelled),
+ * Runs one accepted task through Working → Completed | Failed (| Cancelled),
  * recording each step when persistence is on. A record that became `Cancelled` while the
  * work ran stays `Cancelled`, and so does the answer. Persistence failures are logged only.
  */
@@ -26,11 +26,8 @@ export async function executeTask(
 ): Promise<A2ATaskResult> {
   const { store, logger } = context;
   const taskId = request.id;
-  await record(store, logger, taskId, () => {
-    const now = new Date().toISOString();
-    return { taskId, skillId: request.skillId, status: 'Pending', createdAt: now, updatedAt: now };
-  });
-  await record(store, logger, taskId, (current) => withStatus(current, request, 'Working'));
+  // Accepted tasks start at once, so Pending is never observable: the record is created Working (one write, not two).
+  await record(store, logger, taskId, () => withStatus(undefined, request, 'Working'));
   context.onWorking?.({ taskId, status: 'Working', timestamp: new Date().toISOString() });
 
   const result = await context.router.routeTask(request, context.signal);

@@ -1,0 +1,46 @@
+// Orkeon's A2A server with one local echo agent; argv[2] = 'memory' (no persistence) or 'sqlite'.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  AgentDirectoryService,
+  a2aSettings,
+  addSvcA2A,
+  addSvcA2ATaskPersistence,
+  startA2AServer,
+} from '../../packages/a2a/src/index.js';
+import {
+  Configuration,
+  createLogger,
+  LoggerService,
+  ServiceCollection,
+  StateStoreService,
+} from '../../packages/core/src/index.js';
+import { SqliteStateStore } from '../../packages/store-sqlite/src/index.js';
+
+const persistence = process.argv[2] === 'sqlite';
+const services = new ServiceCollection().addInstance(LoggerService, createLogger({ level: 'silent' }));
+if (persistence)
+  services.addInstance(
+    StateStoreService,
+    new SqliteStateStore({ path: join(mkdtempSync(join(tmpdir(), 'orkeon-bench-')), 'state.db') }),
+  );
+addSvcA2A(
+  services,
+  Configuration.fromObject({ A2A: { EnableServer: true, Host: '127.0.0.1', Port: 0 } }, [a2aSettings]),
+  {
+    acknowledgeExperimental: true,
+  },
+);
+if (persistence) addSvcA2ATaskPersistence(services);
+const provider = services.build();
+provider.get(AgentDirectoryService).register({
+  id: 'echo',
+  name: 'Echo',
+  description: 'Repeats its input',
+  tags: [],
+  kind: 'local',
+  handler: async (request) => request.input,
+});
+const server = await startA2AServer(provider);
+process.stdout.write(`listening ${new URL(server.address?.url ?? '').port}\n`);
