@@ -1,4 +1,4 @@
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import {
   type ChatModel,
   ChatModelService,
@@ -27,6 +27,7 @@ import { ExitCode } from '../exit-codes.js';
 import { jsonlEventWriter } from '../run/jsonl-event-writer.js';
 import { loadRunTarget, type RunTarget } from '../run/load-run-target.js';
 import { openStateStore } from '../run/open-state-store.js';
+import { crewFolderOf, parseVariables } from '../run/run-arguments.js';
 import { createRunEnvironment, missingCrewMounts, type RunEnvironment } from '../run/run-environment.js';
 import type { RunEvent } from '../run/run-event.js';
 import { taskListRenderer } from '../run/task-list-renderer.js';
@@ -69,7 +70,7 @@ export const runCommand: CliCommand = {
     if (options.events !== undefined && options.events !== 'jsonl') {
       throw new UsageError(`--events takes 'jsonl', not '${options.events}'.`);
     }
-    const crewFolder = crewFolderOf(crewPath, context);
+    const crewFolder = crewFolderOf(crewPath, context.io.workingDirectory);
     const configuration = await context.configuration({ searchDirectories: [crewFolder] });
     const logger = await context.logger();
     const jsonl = options.events === 'jsonl';
@@ -275,19 +276,4 @@ function validationReport(target: RunTarget, environment: RunEnvironment): strin
   const crew = target.crew;
   const tools = new Set(crew.agents.flatMap((agent) => agent.tools).concat(crew.tasks.flatMap((task) => task.tools)));
   return `VALIDATION OK: ${crew.name} (process=${crew.process}, agents=${crew.agents.length}, tasks=${crew.tasks.length}, tools resolved=${tools.size})\n`;
-}
-
-function parseVariables(assignments: readonly string[]): Record<string, string> {
-  const variables: Record<string, string> = {};
-  for (const assignment of assignments) {
-    const at = assignment.indexOf('=');
-    if (at <= 0) throw new UsageError(`-V expects KEY=VALUE, not '${assignment}'.`);
-    variables[assignment.slice(0, at)] = assignment.slice(at + 1);
-  }
-  return variables;
-}
-
-function crewFolderOf(crewPath: string, context: CliContext): string {
-  const absolute = resolve(context.io.workingDirectory, crewPath);
-  return /\.(ya?ml|[mc]?[jt]s)$/i.test(absolute) ? dirname(absolute) : absolute;
 }

@@ -1,4 +1,4 @@
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import {
   A2AAgentDiscovery,
   type AgentDirectory,
@@ -26,6 +26,7 @@ import type { CliCommand } from '../cli-command.js';
 import { ExitCode } from '../exit-codes.js';
 import { loadRunTarget } from '../run/load-run-target.js';
 import { openStateStore } from '../run/open-state-store.js';
+import { crewFolderOf, parseVariables } from '../run/run-arguments.js';
 import { createRunEnvironment, type RunEnvironment } from '../run/run-environment.js';
 import { UsageError } from '../usage-error.js';
 
@@ -55,7 +56,7 @@ export const serveCommand: CliCommand = {
     const [crewPath] = command.args as [string];
     const options = command.opts<ServeOptions>();
     const absolute = resolve(context.io.workingDirectory, crewPath);
-    const crewFolder = /\.(ya?ml|[mc]?[jt]s)$/i.test(absolute) ? dirname(absolute) : absolute;
+    const crewFolder = crewFolderOf(crewPath, context.io.workingDirectory);
     const configuration = await context.configuration({ searchDirectories: [crewFolder] });
     const logger = await context.logger();
     // A service has no one to ask: permission asks are denied headlessly.
@@ -68,13 +69,7 @@ export const serveCommand: CliCommand = {
       prompt: undefined,
       emit: () => {},
     });
-    const variables = Object.fromEntries(
-      (options.var ?? []).map((assignment) => {
-        const at = assignment.indexOf('=');
-        if (at <= 0) throw new UsageError(`-V expects KEY=VALUE, not '${assignment}'.`);
-        return [assignment.slice(0, at), assignment.slice(at + 1)];
-      }),
-    );
+    const variables = parseVariables(options.var ?? []);
     const target = await loadRunTarget(absolute, { variables, tools: environment.registry.list() });
     if (target.kind === 'script') throw new UsageError('orkeon serve needs a crew: a script has no agents to serve.');
     const crew = target.crew;
