@@ -22,7 +22,8 @@ const loader = pathToFileURL(fileURLToPath(new URL('../node_modules/tsx/dist/loa
 function startServer(script: string, args: string[] = []): Promise<{ child: ChildProcess; port: number }> {
   const child = spawn(
     process.execPath,
-    ['--conditions=@orkeon/source', '--import', loader, fileURLToPath(new URL(script, import.meta.url)), ...args],
+    // No @orkeon/source condition: the servers run the built packages (dist/), as users do.
+    ['--import', loader, fileURLToPath(new URL(script, import.meta.url)), ...args],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   return new Promise((resolve, reject) => {

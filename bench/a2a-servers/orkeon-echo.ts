@@ -2,21 +2,9 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  AgentDirectoryService,
-  a2aSettings,
-  addSvcA2A,
-  addSvcA2ATaskPersistence,
-  startA2AServer,
-} from '../../packages/a2a/src/index.js';
-import {
-  Configuration,
-  createLogger,
-  LoggerService,
-  ServiceCollection,
-  StateStoreService,
-} from '../../packages/core/src/index.js';
-import { SqliteStateStore } from '../../packages/store-sqlite/src/index.js';
+import { AgentDirectoryService, a2aSettings, addSvcA2A, addSvcA2ATaskPersistence, startA2AServer } from '@orkeon/a2a';
+import { Configuration, createLogger, LoggerService, ServiceCollection, StateStoreService } from '@orkeon/core';
+import { SqliteStateStore } from '@orkeon/store-sqlite';
 
 const persistence = process.argv[2] === 'sqlite';
 const services = new ServiceCollection().addInstance(LoggerService, createLogger({ level: 'silent' }));
