@@ -68,7 +68,7 @@ for (const row of a2a) {
 }
 lines.push(
   '',
-  'Each server runs in its own process, Orkeon's from the built packages (`npm run bench` builds first); autocannon (16 connections, 5 s each) drives it from the benchmark process over loopback, so the two share the machine’s 2 cores. Orkeon answers the task result of its REST dialect; the SDK answers a JSON-RPC `SendMessage` with a message. Goal: at least 2× the SDK and within 0.6× of the bare ceiling.',
+  'Each server runs in its own process, Orkeon’s from the built packages (`npm run bench` builds first); autocannon (16 connections, 5 s each) drives it from the benchmark process over loopback, so the two share the machine’s 2 cores. Orkeon answers the task result of its REST dialect; the SDK answers a JSON-RPC `SendMessage` with a message. Goal: at least 2× the SDK and within 0.6× of the bare ceiling.',
   '',
 );
 
