@@ -61,7 +61,7 @@ export const runCommand: CliCommand = {
       .option('--state <file>', 'checkpoint database (default: .orkeon/state.db beside the crew)')
       .addHelpText(
         'after',
-        '\nExamples:\n  orkeon run examples/quickstart/crew.yaml --mount ./out:/output:rw\n  orkeon run crew.yaml --events jsonl --stream\n  orkeon run crew.yaml --resume\nExit codes: 0 done, 1 bad crew or settings, 2 the crew failed, 130 interrupted.',
+        '\nExamples:\n  orkeon run examples/quickstart -V topic=octopuses\n  orkeon run crew.yaml --mount ./out:/output:rw --events jsonl --stream\n  orkeon run crew.yaml --resume\nExit codes: 0 done, 1 bad crew or settings, 2 the crew failed, 130 interrupted.',
       );
   },
   async run(context, command) {
