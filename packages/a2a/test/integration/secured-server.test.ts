@@ -13,6 +13,7 @@ import {
   a2aSecuritySettings,
   a2aSettings,
   addSvcA2A,
+  registerDiscoveredAgents,
   startA2AServer,
 } from '../../src/index.js';
 
@@ -172,18 +173,8 @@ describe('discovery and routing between two processes', () => {
       const discovered = await new A2AAgentDiscovery().discoverMany([url, 'http://127.0.0.1:9/unreachable']);
       expect(discovered.failures).toHaveLength(1);
       const directory = providerA.get(AgentDirectoryService);
-      for (const agent of discovered.agents) {
-        for (const skill of agent.card.skills) {
-          directory.register({
-            id: skill.id,
-            name: skill.name,
-            description: skill.description,
-            tags: skill.tags,
-            kind: 'remote',
-            url: agent.url,
-          });
-        }
-      }
+      expect(registerDiscoveredAgents(directory, discovered.agents)).toEqual({ registered: ['shout'], skipped: [] });
+      expect(registerDiscoveredAgents(directory, discovered.agents).skipped).toEqual([{ skill: 'shout', url }]);
       await using scope = providerA.createScope();
       const result = await scope
         .get(A2ATaskRouterService)

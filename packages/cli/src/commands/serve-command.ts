@@ -6,6 +6,7 @@ import {
   a2aSettings,
   addSvcA2A,
   addSvcA2ATaskPersistence,
+  registerDiscoveredAgents,
   startA2AServer,
 } from '@orkeon/a2a';
 import {
@@ -163,23 +164,7 @@ async function answerAs(
 async function registerPeers(peers: readonly string[], directory: AgentDirectory, logger: Logger): Promise<void> {
   if (peers.length === 0) return;
   const discovered = await new A2AAgentDiscovery({ logger }).discoverMany(peers);
-  for (const agent of discovered.agents) {
-    for (const skill of agent.card.skills) {
-      if (directory.list().some((registration) => registration.id === skill.id)) {
-        logger.warn(
-          { skill: skill.id, peer: agent.url },
-          'a peer offers a skill this crew already serves; the local one is kept',
-        );
-        continue;
-      }
-      directory.register({
-        id: skill.id,
-        name: skill.name,
-        description: skill.description,
-        tags: skill.tags,
-        kind: 'remote',
-        url: agent.url,
-      });
-    }
+  for (const { skill, url } of registerDiscoveredAgents(directory, discovered.agents).skipped) {
+    logger.warn({ skill, peer: url }, 'a peer offers a skill this crew already serves; the local one is kept');
   }
 }
