@@ -51,24 +51,19 @@ lines.push(
   '',
 );
 
-const a2a = await measureA2A();
-const sdk = a2a.find((row) => row.label.startsWith('@a2a-js/sdk'));
-const bare = a2a.find((row) => row.label.startsWith('bare'));
 lines.push('## A2A `tasks/send` (anchor: @a2a-js/sdk; ceiling: bare node:http)', '');
 lines.push(
   '| server | requests/s | p50 ms | p99 ms | errors | ÷ SDK | ÷ bare |',
   '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
 );
-for (const row of a2a) {
-  const versus = (anchor: typeof row | undefined) =>
-    anchor === undefined ? 'n/a' : `${(row.requestsPerSecond / anchor.requestsPerSecond).toFixed(2)}×`;
+for (const row of await measureA2A()) {
   lines.push(
-    `| ${row.label} | ${Math.round(row.requestsPerSecond).toLocaleString('en-US')} | ${row.p50Milliseconds} | ${row.p99Milliseconds} | ${row.errors} | ${versus(sdk)} | ${versus(bare)} |`,
+    `| ${row.label} | ${Math.round(row.requestsPerSecond).toLocaleString('en-US')} | ${row.p50Milliseconds} | ${row.p99Milliseconds} | ${row.errors} | ${row.sdkRatio.toFixed(2)}× | ${row.ceilingRatio.toFixed(2)}× |`,
   );
 }
 lines.push(
   '',
-  'Each server runs in its own process, Orkeon’s from the built packages (`npm run bench` builds first); autocannon (16 connections, 5 s each) drives it from the benchmark process over loopback, so the two share the machine’s 2 cores. Orkeon answers the task result of its REST dialect; the SDK answers a JSON-RPC `SendMessage` with a message. Goal: at least 2× the SDK and within 0.6× of the bare ceiling.',
+  'Each server runs in its own process, Orkeon’s from the built packages (`npm run bench` builds first); autocannon (16 connections) drives them from the benchmark process over loopback, so a server and the load generator share the machine’s 2 cores. After a 1 s warm-up each, the servers take turns for 5 rounds of 3 s, each round starting with a different one; a row shows its median round, and each ratio is the median over rounds of the two servers’ requests/s in the same round. Orkeon answers the task result of its REST dialect; the SDK answers a JSON-RPC `SendMessage` with a message. Goal: at least 2× the SDK and within 0.6× of the bare ceiling.',
   '',
 );
 

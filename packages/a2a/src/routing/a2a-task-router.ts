@@ -1,6 +1,7 @@
 import { serviceToken } from '@orkeon/core';
 import type { NormalizedA2ATaskRequest } from '../registration/agent-registration.js';
 import type { AgentRepository } from '../registration/agent-repository.js';
+import { isoTimestamp } from '../wire/iso-timestamp.js';
 import type { A2ATaskResult } from '../wire/task-result.js';
 import type { A2ARemoteSender } from './remote-sender.js';
 
@@ -8,8 +9,8 @@ export interface A2ATaskRouterOptions {
   readonly repository: AgentRepository;
   /** Sends to `remote` agents; without it a remote agent answers `Failed`. */
   readonly remoteSender?: A2ARemoteSender | undefined;
-  /** The clock, for tests. */
-  readonly now?: () => Date;
+  /** The clock in epoch milliseconds, for tests. */
+  readonly now?: () => number;
 }
 
 /**
@@ -26,12 +27,12 @@ export interface A2ATaskRouterOptions {
 export class A2ATaskRouter {
   readonly #repository: AgentRepository;
   readonly #remoteSender: A2ARemoteSender | undefined;
-  readonly #now: () => Date;
+  readonly #now: () => number;
 
   constructor(options: A2ATaskRouterOptions) {
     this.#repository = options.repository;
     this.#remoteSender = options.remoteSender;
-    this.#now = options.now ?? (() => new Date());
+    this.#now = options.now ?? Date.now;
   }
 
   async routeTask(request: NormalizedA2ATaskRequest, signal: AbortSignal): Promise<A2ATaskResult> {
@@ -100,13 +101,14 @@ export class A2ATaskRouter {
   }
 
   #result(taskId: string, status: A2ATaskResult['status'], output?: string, error?: string): A2ATaskResult {
-    return {
+    const result: { -readonly [K in keyof A2ATaskResult]: A2ATaskResult[K] } = {
       taskId,
       status,
-      ...(output === undefined ? {} : { output }),
-      ...(error === undefined ? {} : { error }),
-      timestamp: this.#now().toISOString(),
+      timestamp: isoTimestamp(this.#now()),
     };
+    if (output !== undefined) result.output = output;
+    if (error !== undefined) result.error = error;
+    return result;
   }
 }
 

@@ -8,13 +8,15 @@ import { A2AServerNotBoundError } from '../registration/registration-errors.js';
 import { A2ATaskRouterService } from '../routing/a2a-task-router.js';
 import { normalizeA2ATaskRequest } from '../routing/normalize-request.js';
 import type { A2AAgentCard } from '../wire/agent-card.js';
+import { isoTimestamp } from '../wire/iso-timestamp.js';
 import { A2A_PATHS } from '../wire/sse.js';
 import { A2A_DEFAULT_INPUT_MODE } from '../wire/task-request.js';
+import type { A2ATaskResult } from '../wire/task-result.js';
 import type { A2AHttpsOptions, A2ARequestGuard, A2AScopeSource, A2AServerOptions } from './a2a-server-options.js';
 import { isValidTaskId, validateTaskRequest } from './request-validation.js';
 import { RunningTasks } from './running-tasks.js';
 import { SseWriter } from './sse-writer.js';
-import { executeTask } from './task-execution.js';
+import { executeTask, type TaskExecutionContext } from './task-execution.js';
 
 /** Where a started server listens. */
 export interface A2AServerAddress {
@@ -25,7 +27,7 @@ export interface A2AServerAddress {
 }
 
 type Accepted =
-  | { readonly ok: true; readonly request: NormalizedA2ATaskRequest }
+  | { readonly ok: true; readonly request: NormalizedA2ATaskRequest; readonly signal: AbortSignal }
   | { readonly ok: false; readonly status: number; readonly body: Record<string, unknown> };
 
 /**
@@ -39,11 +41,10 @@ export class A2AServer {
   readonly #logger: Logger;
   readonly #guards: readonly A2ARequestGuard[];
   readonly #https: A2AHttpsOptions | undefined;
-  readonly #running = new RunningTasks();
+  readonly #running: RunningTasks;
   #services: A2AScopeSource | undefined;
   #app: FastifyInstance | undefined;
   #address: A2AServerAddress | undefined;
-  #stopping = new AbortController();
 
   constructor(options: A2AServerOptions) {
     this.#settings = options.settings;
@@ -51,6 +52,14 @@ export class A2AServer {
     this.#logger = options.logger ?? createLogger({ bindings: { component: 'a2a' } });
     this.#guards = options.guards ?? [];
     this.#https = options.https;
+    const seconds = this.#settings.RequestTimeoutSeconds;
+    this.#running = new RunningTasks(seconds * 1000, () => {
+      const reason = new Error(
+        `it ran longer than ${seconds} s (A2A:RequestTimeoutSeconds). Raise the limit, or make the agent answer sooner.`,
+      );
+      reason.name = 'TimeoutError';
+      return reason;
+    });
   }
 
   /** Where the server listens; `undefined` before `start()` and after `stop()`. */
@@ -72,7 +81,6 @@ export class A2AServer {
   async start(): Promise<A2AServerAddress> {
     if (this.#address !== undefined) return this.#address;
     if (this.#services === undefined) throw new A2AServerNotBoundError();
-    this.#stopping = new AbortController();
     const app = this.#build();
     await app.listen({ host: this.#settings.Host, port: this.#settings.Port });
     const bound = app.server.address();
@@ -100,7 +108,7 @@ export class A2AServer {
         { running: this.#running.size, graceSeconds },
         'A2A server stop: tasks still running after the grace period were cancelled.',
       );
-      this.#stopping.abort(new Error('The A2A server is stopping.'));
+      this.#running.abortAll(new Error('The A2A server is stopping.'));
     }
     await app.close();
     this.#address = undefined;
@@ -130,22 +138,10 @@ export class A2AServer {
         })) as unknown as FastifyInstance;
 
     app.removeAllContentTypeParsers();
-    app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => {
-      const text = typeof body === 'string' ? body : body.toString('utf8');
-      if (text.trim().length === 0) {
-        done(null, undefined);
-        return;
-      }
-      try {
-        done(null, JSON.parse(text));
-      } catch (error) {
-        const problem = new Error(
-          `The request body is not valid JSON (${error instanceof Error ? error.message : String(error)}). Send a JSON object such as {"skillId":"<skill id>","input":"<text>"}.`,
-        ) as Error & { statusCode: number };
-        problem.statusCode = 400;
-        done(problem, undefined);
-      }
-    });
+    // JSON under any content type. application/json is also registered by name: Fastify
+    // caches the parser it finds by name, while the catch-all is looked up on every request.
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, parseJsonBody);
+    app.addContentTypeParser('*', { parseAs: 'string' }, parseJsonBody);
 
     for (const guard of this.#guards) {
       app.addHook('onRequest', async (request, reply) => {
@@ -162,10 +158,7 @@ export class A2AServer {
     });
 
     app.get(A2A_PATHS.agentCard, (_request, reply) => this.#card(reply));
-    // A response schema lets Fastify write the task result with a compiled serializer, not JSON.stringify.
-    app.post(A2A_PATHS.send, { schema: { response: { 200: taskResultResponseSchema } } }, (request, reply) =>
-      this.#send(request, reply),
-    );
+    app.post(A2A_PATHS.send, (request, reply) => this.#send(request, reply));
     app.post(A2A_PATHS.sendSubscribe, (request, reply) => this.#sendSubscribe(request, reply));
     app.get<{ Params: { id: string } }>('/a2a/tasks/:id', (request, reply) => this.#getTask(request.params.id, reply));
     app.delete<{ Params: { id: string } }>('/a2a/tasks/:id', (request, reply) =>
@@ -190,14 +183,17 @@ export class A2AServer {
   }
 
   async #withScope<T>(work: (scope: ServiceProvider) => Promise<T>): Promise<T> {
-    const services = this.#services;
-    if (services === undefined) throw new A2AServerNotBoundError();
-    const scope = services.createScope();
+    const scope = this.#createScope();
     try {
       return await work(scope);
     } finally {
       await scope.dispose();
     }
+  }
+
+  #createScope(): ServiceProvider {
+    if (this.#services === undefined) throw new A2AServerNotBoundError();
+    return this.#services.createScope();
   }
 
   async #card(reply: FastifyReply): Promise<A2AAgentCard> {
@@ -220,7 +216,7 @@ export class A2AServer {
   }
 
   #accept(body: unknown): Accepted {
-    if (this.#stopping.signal.aborted || this.#app === undefined) {
+    if (this.#app === undefined) {
       return {
         ok: false,
         status: 503,
@@ -230,7 +226,8 @@ export class A2AServer {
     const validated = validateTaskRequest(body);
     if (!validated.ok) return { ok: false, status: 400, body: validated.body };
     const request = normalizeA2ATaskRequest(validated.value);
-    if (!this.#running.claim(request.id)) {
+    const signal = this.#running.claim(request.id);
+    if (signal === undefined) {
       return {
         ok: false,
         status: 409,
@@ -240,57 +237,43 @@ export class A2AServer {
         },
       };
     }
-    return { ok: true, request };
+    return { ok: true, request, signal };
   }
 
-  #taskSignal(): { signal: AbortSignal; clear: () => void } {
-    // One controller per task, fed by its timer and by the server stopping; cheaper per
-    // request than AbortSignal.any, which dominated the cost of short tasks.
-    const task = new AbortController();
-    const seconds = this.#settings.RequestTimeoutSeconds;
-    const timer = setTimeout(() => {
-      const reason = new Error(
-        `it ran longer than ${seconds} s (A2A:RequestTimeoutSeconds). Raise the limit, or make the agent answer sooner.`,
-      );
-      reason.name = 'TimeoutError';
-      task.abort(reason);
-    }, seconds * 1000);
-    const stopping = this.#stopping.signal;
-    const onStop = () => task.abort(stopping.reason);
-    stopping.addEventListener('abort', onStop, { once: true });
-    return {
-      signal: task.signal,
-      clear: () => {
-        clearTimeout(timer);
-        stopping.removeEventListener('abort', onStop);
-      },
-    };
+  /** Runs an accepted task in its own service scope; the id is released when it settles. */
+  #run(accepted: Accepted & { ok: true }, onWorking?: TaskExecutionContext['onWorking']): Promise<A2ATaskResult> {
+    const work = this.#execute(accepted.request, accepted.signal, onWorking);
+    this.#running.track(accepted.request.id, work);
+    return work;
   }
 
-  #run(request: NormalizedA2ATaskRequest, onWorking?: Parameters<typeof executeTask>[1]['onWorking']) {
-    const work = this.#withScope(async (scope) => {
-      const { signal, clear } = this.#taskSignal();
+  async #execute(
+    request: NormalizedA2ATaskRequest,
+    signal: AbortSignal,
+    onWorking: TaskExecutionContext['onWorking'],
+  ): Promise<A2ATaskResult> {
+    try {
+      const scope = this.#createScope();
       try {
         return await executeTask(request, {
           router: scope.get(A2ATaskRouterService),
           store: scope.tryGet(A2ATaskStoreService),
           logger: this.#logger,
           signal,
-          ...(onWorking === undefined ? {} : { onWorking }),
+          onWorking,
         });
       } finally {
-        clear();
+        await scope.dispose();
       }
-    }).finally(() => this.#running.release(request.id));
-    this.#running.track(request.id, work);
-    return work;
+    } finally {
+      this.#running.release(request.id);
+    }
   }
 
   async #send(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const accepted = this.#accept(request.body);
     if (!accepted.ok) return reply.code(accepted.status).send(accepted.body);
-    const result = await this.#run(accepted.request);
-    return reply.code(200).send(result);
+    return reply.code(200).send(await this.#run(accepted));
   }
 
   async #sendSubscribe(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
@@ -300,7 +283,7 @@ export class A2AServer {
     const stream = new SseWriter(reply.raw);
     stream.open();
     try {
-      const result = await this.#run(accepted.request, (update) => stream.status(update));
+      const result = await this.#run(accepted, (update) => stream.status(update));
       stream.status(result);
     } catch (error) {
       this.#logger.error({ err: error, taskId: accepted.request.id }, 'A2A streamed task failed unexpectedly.');
@@ -308,7 +291,7 @@ export class A2AServer {
         taskId: accepted.request.id,
         status: 'Failed',
         error: 'Internal server error. The cause is in the server log.',
-        timestamp: new Date().toISOString(),
+        timestamp: isoTimestamp(),
       });
     }
     stream.done();
@@ -344,7 +327,7 @@ export class A2AServer {
           note: 'Cancellation is advisory and task persistence is off: nothing was recorded and work in flight keeps running. Enable it with addSvcA2ATaskPersistence(services) to record Cancelled.',
         });
       }
-      const now = new Date().toISOString();
+      const now = isoTimestamp();
       const stored = await store.update(taskId, (current) =>
         current === undefined
           ? undefined
@@ -386,15 +369,21 @@ function invalidTaskIdBody(taskId: string): Record<string, unknown> {
   };
 }
 
-/** The JSON shape of a task result (`A2ATaskResult`), for the compiled response serializer. */
-const taskResultResponseSchema = {
-  type: 'object',
-  properties: {
-    taskId: { type: 'string' },
-    status: { type: 'string' },
-    output: { type: 'string' },
-    error: { type: 'string' },
-    timestamp: { type: 'string' },
-  },
-  required: ['taskId', 'status', 'timestamp'],
-} as const;
+type BodyParserDone = (error: Error | null, body?: unknown) => void;
+
+function parseJsonBody(_request: FastifyRequest, body: string | Buffer, done: BodyParserDone): void {
+  const text = typeof body === 'string' ? body : body.toString('utf8');
+  if (text.trim().length === 0) {
+    done(null, undefined);
+    return;
+  }
+  try {
+    done(null, JSON.parse(text));
+  } catch (error) {
+    const problem = new Error(
+      `The request body is not valid JSON (${error instanceof Error ? error.message : String(error)}). Send a JSON object such as {"skillId":"<skill id>","input":"<text>"}.`,
+    ) as Error & { statusCode: number };
+    problem.statusCode = 400;
+    done(problem, undefined);
+  }
+}

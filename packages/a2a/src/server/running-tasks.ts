@@ -1,28 +1,58 @@
-/** The tasks this server is running now, by id: for 409 on duplicates and for draining on stop. */
-export class RunningTasks {
-  readonly #tasks = new Map<string, Promise<unknown>>();
+interface RunningTask {
+  readonly controller: AbortController;
+  readonly deadline: number;
+  /** Set by `track` once the work has started. */
+  work: Promise<unknown> | undefined;
+}
 
-  has(taskId: string): boolean {
-    return this.#tasks.has(taskId);
+/**
+ * The tasks this server is running now, by id: for 409 on duplicates, the time-out of
+ * each task, and draining on stop. Every task has the same time-out, so insertion order
+ * is deadline order and one timer serves them all (armed for the oldest task), instead
+ * of a timer per task.
+ */
+export class RunningTasks {
+  readonly #tasks = new Map<string, RunningTask>();
+  readonly #timeoutMilliseconds: number;
+  readonly #timeoutReason: () => Error;
+  #timer: NodeJS.Timeout | undefined;
+
+  /** `timeoutReason` makes the abort reason of a task that ran out of time. */
+  constructor(timeoutMilliseconds: number, timeoutReason: () => Error) {
+    this.#timeoutMilliseconds = timeoutMilliseconds;
+    this.#timeoutReason = timeoutReason;
   }
 
   get size(): number {
     return this.#tasks.size;
   }
 
-  /** Claims the id synchronously; false when a task with this id is already running. */
-  claim(taskId: string): boolean {
-    if (this.#tasks.has(taskId)) return false;
-    this.#tasks.set(taskId, Promise.resolve());
-    return true;
+  /**
+   * Claims the id synchronously and starts the task's clock: the signal aborts when
+   * the task runs out of time or every task is aborted. `undefined` when a task with
+   * this id is already running.
+   */
+  claim(taskId: string): AbortSignal | undefined {
+    if (this.#tasks.has(taskId)) return undefined;
+    const controller = new AbortController();
+    const deadline = Date.now() + this.#timeoutMilliseconds;
+    this.#tasks.set(taskId, { controller, deadline, work: undefined });
+    if (this.#timer === undefined) this.#arm(this.#timeoutMilliseconds);
+    return controller.signal;
   }
 
   track(taskId: string, work: Promise<unknown>): void {
-    this.#tasks.set(taskId, work);
+    const task = this.#tasks.get(taskId);
+    if (task !== undefined) task.work = work;
   }
 
   release(taskId: string): void {
     this.#tasks.delete(taskId);
+  }
+
+  /** Aborts every running task with `reason` (their work is told through the signal). */
+  abortAll(reason: Error): void {
+    for (const task of this.#tasks.values()) task.controller.abort(reason);
   }
 
   /** Resolves when every task running now has settled, or after `milliseconds`; true when all settled. */
@@ -32,11 +62,28 @@ export class RunningTasks {
     const timeout = new Promise<false>((resolve) => {
       timer = setTimeout(() => resolve(false), milliseconds);
     });
-    const settled = Promise.allSettled([...this.#tasks.values()]).then(() => true);
+    const settled = Promise.allSettled([...this.#tasks.values()].map((task) => task.work)).then(() => true);
     try {
       return await Promise.race([settled, timeout]);
     } finally {
       clearTimeout(timer);
+    }
+  }
+
+  #arm(milliseconds: number): void {
+    // Unreferenced: running tasks keep the process alive through their sockets, not this timer.
+    this.#timer = setTimeout(() => this.#expire(), milliseconds).unref();
+  }
+
+  #expire(): void {
+    this.#timer = undefined;
+    const now = Date.now();
+    for (const task of this.#tasks.values()) {
+      if (task.deadline > now) {
+        this.#arm(task.deadline - now);
+        return;
+      }
+      if (!task.controller.signal.aborted) task.controller.abort(this.#timeoutReason());
     }
   }
 }

@@ -2,6 +2,7 @@ import type { Logger } from '@orkeon/core';
 import type { A2ATaskStore } from '../persistence/a2a-task-store.js';
 import type { NormalizedA2ATaskRequest } from '../registration/agent-registration.js';
 import type { A2ATaskRouter } from '../routing/a2a-task-router.js';
+import { isoTimestamp } from '../wire/iso-timestamp.js';
 import type { A2ATaskRecord } from '../wire/task-record.js';
 import type { A2ATaskResult } from '../wire/task-result.js';
 import type { A2ATaskStatus } from '../wire/task-status.js';
@@ -12,7 +13,7 @@ export interface TaskExecutionContext {
   readonly logger: Logger;
   readonly signal: AbortSignal;
   /** Called once the task is `Working`, before the agent runs. */
-  readonly onWorking?: (update: A2ATaskResult) => void;
+  readonly onWorking?: ((update: A2ATaskResult) => void) | undefined;
 }
 
 /**
@@ -20,15 +21,23 @@ export interface TaskExecutionContext {
  * recording each step when persistence is on. A record that became `Cancelled` while the
  * work ran stays `Cancelled`, and so does the answer. Persistence failures are logged only.
  */
-export async function executeTask(
+export function executeTask(request: NormalizedA2ATaskRequest, context: TaskExecutionContext): Promise<A2ATaskResult> {
+  const store = context.store;
+  if (store !== undefined) return executeRecordedTask(request, context, store);
+  context.onWorking?.({ taskId: request.id, status: 'Working', timestamp: isoTimestamp() });
+  return context.router.routeTask(request, context.signal);
+}
+
+async function executeRecordedTask(
   request: NormalizedA2ATaskRequest,
   context: TaskExecutionContext,
+  store: A2ATaskStore,
 ): Promise<A2ATaskResult> {
-  const { store, logger } = context;
+  const { logger } = context;
   const taskId = request.id;
   // Accepted tasks start at once, so Pending is never observable: the record is created Working (one write, not two).
   await record(store, logger, taskId, () => withStatus(undefined, request, 'Working'));
-  context.onWorking?.({ taskId, status: 'Working', timestamp: new Date().toISOString() });
+  context.onWorking?.({ taskId, status: 'Working', timestamp: isoTimestamp() });
 
   const result = await context.router.routeTask(request, context.signal);
 
@@ -56,7 +65,7 @@ function withStatus(
   request: NormalizedA2ATaskRequest,
   status: A2ATaskStatus,
 ): A2ATaskRecord {
-  const now = new Date().toISOString();
+  const now = isoTimestamp();
   return {
     taskId: request.id,
     skillId: request.skillId,
@@ -67,12 +76,11 @@ function withStatus(
 }
 
 async function record(
-  store: A2ATaskStore | undefined,
+  store: A2ATaskStore,
   logger: Logger,
   taskId: string,
   change: (current: A2ATaskRecord | undefined) => A2ATaskRecord | undefined,
 ): Promise<A2ATaskRecord | undefined> {
-  if (store === undefined) return undefined;
   try {
     return await store.update(taskId, change);
   } catch (error) {

@@ -76,7 +76,8 @@ class FactoryResolver implements ServiceResolver {
 export class ServiceProvider implements ServiceResolver, AsyncDisposable {
   readonly #root: RootState;
   readonly #isRoot: boolean;
-  readonly #scoped = new Map<ServiceRegistration, unknown>();
+  /** Created on first use: many scopes (one per request) resolve no scoped service at all. */
+  #scoped: Map<ServiceRegistration, unknown> | undefined;
   readonly #created: unknown[] = [];
   /** For scopes: the root provider, which owns singletons. */
   #rootProvider: ServiceProvider | undefined;
@@ -121,9 +122,17 @@ export class ServiceProvider implements ServiceResolver, AsyncDisposable {
     return scope;
   }
 
-  async dispose(): Promise<void> {
-    if (this.#disposed) return;
+  dispose(): Promise<void> {
+    if (this.#disposed) return Promise.resolve();
     this.#disposed = true;
+    this.#scoped = undefined;
+    if (this.#isRoot) this.#root.singletons.clear();
+    // Most scopes hold nothing disposable: settle at once, without an async frame per scope.
+    if (this.#created.length === 0) return Promise.resolve();
+    return this.#disposeCreated();
+  }
+
+  async #disposeCreated(): Promise<void> {
     const failures: unknown[] = [];
     for (const instance of this.#created.reverse()) {
       try {
@@ -133,8 +142,6 @@ export class ServiceProvider implements ServiceResolver, AsyncDisposable {
       }
     }
     this.#created.length = 0;
-    this.#scoped.clear();
-    if (this.#isRoot) this.#root.singletons.clear();
     if (failures.length > 0) {
       throw new OrkeonError(
         'SERVICE_DISPOSAL_FAILED',
@@ -195,9 +202,10 @@ export class ServiceProvider implements ServiceResolver, AsyncDisposable {
             name,
           );
         }
-        if (this.#scoped.has(registration)) return this.#scoped.get(registration) as T;
+        const scoped = (this.#scoped ??= new Map());
+        if (scoped.has(registration)) return scoped.get(registration) as T;
         const instance = this.#build(registration, { name, parent: context, insideSingleton: false });
-        this.#scoped.set(registration, instance);
+        scoped.set(registration, instance);
         return instance;
       }
       case 'transient': {
