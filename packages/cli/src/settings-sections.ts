@@ -1,6 +1,7 @@
 import { a2aSecuritySettings, a2aSettings } from '@orkeon/a2a';
 import { coreSettingsSections, type SettingsSection } from '@orkeon/core';
 import { postgresCheckpointingSettings } from '@orkeon/store-postgres';
+import { sqliteCheckpointingSettings } from '@orkeon/store-sqlite';
 import { shellSettings } from '@orkeon/tools';
 
 /** Every settings section the `orkeon` command judges settings against. */
@@ -8,6 +9,7 @@ export const cliSettingsSections: readonly SettingsSection[] = [
   ...coreSettingsSections,
   shellSettings,
   postgresCheckpointingSettings,
+  sqliteCheckpointingSettings,
   a2aSettings,
   a2aSecuritySettings,
 ];

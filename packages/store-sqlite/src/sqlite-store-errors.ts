@@ -11,3 +11,14 @@ export class SqliteStateStoreOpenError extends OrkeonError {
     );
   }
 }
+
+/** An option of the SQLite state store has a value it cannot use. */
+export class SqliteStateStoreOptionError extends OrkeonError {
+  constructor(option: string, value: unknown, allowed: string) {
+    super(
+      'SQLITE_STORE_OPTION_INVALID',
+      `The SQLite state store option '${option}' is ${JSON.stringify(value) ?? String(value)}; use ${allowed}.`,
+      { details: { option, value } },
+    );
+  }
+}

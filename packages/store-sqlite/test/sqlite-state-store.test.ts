@@ -3,10 +3,15 @@ import { join } from 'node:path';
 import { ServiceCollection, StateStoreService } from '@orkeon/core';
 import { createTemporaryDirectory, type TemporaryDirectory } from '@orkeon/testing';
 import Database from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { describeStateStoreConformance, sessionState } from '../../core/test/checkpoint/state-store-conformance.js';
 import { describeCrewExecutionStatePersistence } from '../../core/test/execution-state/execution-state-persistence-suite.js';
-import { addSqliteCheckpointing, SqliteStateStore, SqliteStateStoreOpenError } from '../src/index.js';
+import {
+  addSqliteCheckpointing,
+  SqliteStateStore,
+  SqliteStateStoreOpenError,
+  SqliteStateStoreOptionError,
+} from '../src/index.js';
 
 const folders: TemporaryDirectory[] = [];
 
@@ -46,6 +51,94 @@ describe('SqliteStateStore on disk', () => {
 
   beforeEach(async () => {
     folder = await newFolder();
+  });
+
+  it('syncs at WAL checkpoints by default and at every commit with synchronous: full', async () => {
+    // `synchronous` belongs to a connection: read it on the store's own, caught through the spy.
+    const pragma = vi.spyOn(Database.prototype, 'pragma');
+    const levels: unknown[] = [];
+    try {
+      for (const synchronous of [undefined, 'full', 'normal'] as const) {
+        await using store = new SqliteStateStore({
+          path: join(folder, `${synchronous ?? 'default'}.db`),
+          ...(synchronous === undefined ? {} : { synchronous }),
+        });
+        pragma.mockClear();
+        await store.save(sessionState({ sessionId: 'one' }));
+        const connection = pragma.mock.contexts[0] as Database.Database;
+        levels.push(connection.pragma('synchronous', { simple: true }));
+      }
+    } finally {
+      pragma.mockRestore();
+    }
+    // SQLite's numbers: 1 is NORMAL, 2 is FULL.
+    expect(levels).toEqual([1, 2, 1]);
+  });
+
+  it('commits saves made in one turn of the event loop together, answering each once committed', async () => {
+    const path = join(folder, 'state.db');
+    await using store = new SqliteStateStore({ path });
+    await store.save(sessionState({ sessionId: 'opened' }));
+    const transaction = vi.spyOn(Database.prototype, 'transaction');
+    const other = new Database(path, { readonly: true });
+    try {
+      const saves = Array.from({ length: 20 }, (_, index) => store.save(sessionState({ sessionId: `s${index}` })));
+      // Not committed yet: another connection does not see them, this store does.
+      expect(other.prepare('SELECT count(*) AS n FROM sessions').get()).toEqual({ n: 1 });
+      expect((await store.get('s7'))?.sessionId).toBe('s7');
+      await Promise.all(saves);
+      expect(other.prepare('SELECT count(*) AS n FROM sessions').get()).toEqual({ n: 21 });
+      expect(transaction).toHaveBeenCalledTimes(1);
+    } finally {
+      transaction.mockRestore();
+      other.close();
+    }
+  });
+
+  it('fails only the save the database refuses when a group is committed', async () => {
+    const path = join(folder, 'state.db');
+    await using store = new SqliteStateStore({ path });
+    await store.save(sessionState({ sessionId: 'opened' }));
+    const admin = new Database(path);
+    admin.exec(
+      "CREATE TRIGGER refuse_bad BEFORE INSERT ON sessions WHEN NEW.session_id = 'bad' BEGIN SELECT RAISE(ABORT, 'refused by trigger'); END;",
+    );
+    admin.close();
+    const outcomes = await Promise.allSettled(
+      ['good1', 'bad', 'good2'].map((sessionId) => store.save(sessionState({ sessionId }))),
+    );
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((outcomes[1] as PromiseRejectedResult).reason).toMatchObject({ message: 'refused by trigger' });
+    expect((await store.list()).map((summary) => summary.sessionId).sort()).toEqual(['good1', 'good2', 'opened']);
+  });
+
+  it('keeps the order of a pending save and a later versioned save or delete, and commits pending saves on close', async () => {
+    const path = join(folder, 'state.db');
+    const store = new SqliteStateStore({ path });
+    const first = store.save(sessionState({ sessionId: 'ordered', phase: 'Running' }));
+    await store.saveVersioned(sessionState({ sessionId: 'ordered', phase: 'Completed' }));
+    await first;
+    expect((await store.get('ordered'))?.phase).toBe('Completed');
+
+    const doomed = store.save(sessionState({ sessionId: 'doomed' }));
+    expect(await store.delete('doomed')).toBe(true);
+    await doomed;
+    expect(await store.get('doomed')).toBeUndefined();
+
+    const last = store.save(sessionState({ sessionId: 'last' }));
+    await store.close();
+    await last;
+    await using reopened = new SqliteStateStore({ path });
+    expect((await reopened.get('last'))?.sessionId).toBe('last');
+  });
+
+  it('refuses an unknown synchronous mode, naming the option and the allowed values', () => {
+    expect(() => new SqliteStateStore({ path: join(folder, 'state.db'), synchronous: 'off' as never })).toThrow(
+      SqliteStateStoreOptionError,
+    );
+    expect(() => new SqliteStateStore({ path: join(folder, 'state.db'), synchronous: 'off' as never })).toThrow(
+      "The SQLite state store option 'synchronous' is \"off\"; use 'normal' or 'full'.",
+    );
   });
 
   it('creates the file, its folder and the tables on first use, in WAL mode', async () => {
