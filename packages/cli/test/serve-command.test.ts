@@ -29,7 +29,7 @@ async function crewFolder(name: string, agent: string): Promise<string> {
   await mkdir(path);
   await writeFile(
     join(path, 'crew.yaml'),
-    `name: ${name}\nagents:\n  ${agent}: { role: ${agent}, goal: Answer }\ntasks:\n  t: { description: Answer., expected_output: Text, agent: ${agent} }\n`,
+    `name: ${name}\ngoal: Help with ${name}\nagents:\n  ${agent}: { role: ${agent}, goal: Answer }\ntasks:\n  t: { description: Answer., expected_output: Text, agent: ${agent} }\n`,
   );
   return path;
 }
@@ -65,7 +65,12 @@ const send = async (url: string, body: unknown) => {
 describe('orkeon serve', () => {
   it('serves each agent as a skill, answers tasks with the agent, keeps records, and stops on Ctrl+C', async () => {
     const { url, child } = await serve(await crewFolder('helpers', 'writer'));
-    const card = (await (await fetch(`${url}/.well-known/agent.json`)).json()) as { skills: { id: string }[] };
+    const card = (await (await fetch(`${url}/.well-known/agent.json`)).json()) as {
+      name: string;
+      description: string;
+      skills: { id: string }[];
+    };
+    expect(card).toMatchObject({ name: 'helpers', description: 'Help with helpers' });
     expect(card.skills.map((skill) => skill.id)).toEqual(['writer']);
     model.enqueue({ text: 'written by the writer' });
     const result = await send(url, { id: 'task-1', skillId: 'writer', input: 'write something' });
@@ -86,9 +91,15 @@ describe('orkeon serve', () => {
     const a = await serve(await crewFolder('local-crew', 'planner'), [
       '--set',
       `A2A:Peers:0=${b.url}`,
+      '--set',
+      'A2A:Name=Planner desk',
       '--no-persistence',
     ]);
-    const card = (await (await fetch(`${a.url}/.well-known/agent.json`)).json()) as { skills: { id: string }[] };
+    const card = (await (await fetch(`${a.url}/.well-known/agent.json`)).json()) as {
+      name: string;
+      skills: { id: string }[];
+    };
+    expect(card.name).toBe('Planner desk');
     expect(card.skills.map((skill) => skill.id).sort()).toEqual(['planner', 'translator']);
     model.enqueue({ text: 'translated by B' });
     const routed = await send(a.url, { skillId: 'translator', input: 'bonjour' });

@@ -82,6 +82,26 @@ describe('A2ATaskRouter', () => {
     expect(await pending).toMatchObject({ status: 'Cancelled' });
   });
 
+  it('stops waiting for a running handler when the signal aborts later, Failed when it timed out', async () => {
+    let started = 0;
+    const router = routerWith([
+      local('stuck', () => {
+        started++;
+        return new Promise<string>(() => {});
+      }),
+    ]);
+    const cancelled = new AbortController();
+    const first = router.routeTask(request('stuck'), cancelled.signal);
+    setTimeout(() => cancelled.abort(), 20);
+    expect(await first).toMatchObject({ status: 'Cancelled' });
+
+    const timedOut = new AbortController();
+    const second = router.routeTask(request('stuck'), timedOut.signal);
+    setTimeout(() => timedOut.abort(Object.assign(new Error('ran too long'), { name: 'TimeoutError' })), 20);
+    expect(await second).toMatchObject({ status: 'Failed', error: 'The task timed out: ran too long' });
+    expect(started).toBe(2);
+  });
+
   it('refuses invalid registrations', () => {
     const store = new SharedAgentRegistrationStore();
     expect(() =>

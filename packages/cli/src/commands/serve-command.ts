@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import {
   A2AAgentDiscovery,
+  A2ASettingsService,
   type AgentDirectory,
   AgentDirectoryService,
   a2aSettings,
@@ -87,6 +88,13 @@ export const serveCommand: CliCommand = {
       : undefined;
     if (store !== undefined) services.addInstance(StateStoreService, store);
     addSvcA2A(services, configuration, { logger, enableServer: true });
+    // The card names the crew, unless the settings name the agent (a later registration wins).
+    services.addInstance(A2ASettingsService, {
+      ...configuration.get(a2aSettings),
+      EnableServer: true,
+      ...(configuration.has('A2A:Name') ? {} : { Name: crew.name }),
+      ...(configuration.has('A2A:Description') || crew.goal === undefined ? {} : { Description: crew.goal }),
+    });
     if (store !== undefined) addSvcA2ATaskPersistence(services);
     const provider = services.build();
     try {
