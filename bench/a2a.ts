@@ -3,12 +3,15 @@
 // echo executor) and a bare node:http JSON echo as the ceiling. Each server runs in
 // its own process; autocannon drives them from this one, on loopback. The servers take
 // turns in several short rounds, so that a slow spell of the machine lands on all of
-// them instead of on whichever ran then; each row reports its median round.
+// them instead of on whichever ran then; each row reports its median round. Two runs of
+// the same server in two processes differ by up to a tenth (code placement, hash seeds,
+// JIT timing), so each server runs in several processes and the rounds cycle through them.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 
-const rounds = 5;
+const processesPerServer = 3;
+const rounds = 6;
 const roundSeconds = 3;
 const warmUpSeconds = 1;
 const connections = 16;
@@ -120,17 +123,24 @@ function median(values: readonly number[]): number {
 }
 
 export async function measureA2A(): Promise<A2AMeasure[]> {
-  const started: { child: ChildProcess; port: number }[] = [];
+  const started: { child: ChildProcess; port: number }[][] = [];
   try {
-    for (const server of cases) started.push(await startServer(server));
-    for (const [index, server] of cases.entries()) await load(server, started[index]?.port ?? 0, warmUpSeconds);
+    for (const server of cases) {
+      const processes: { child: ChildProcess; port: number }[] = [];
+      started.push(processes);
+      for (let copy = 0; copy < processesPerServer; copy++) processes.push(await startServer(server));
+    }
+    for (const [index, server] of cases.entries()) {
+      for (const { port } of started[index] ?? []) await load(server, port, warmUpSeconds);
+    }
     const results: Round[][] = cases.map(() => []);
     for (let round = 0; round < rounds; round++) {
       // Each round starts with a different server, so none always runs first or last.
       for (let step = 0; step < cases.length; step++) {
         const index = (round + step) % cases.length;
         const server = cases[index] as ServerCase;
-        results[index]?.push(await load(server, started[index]?.port ?? 0, roundSeconds));
+        const port = started[index]?.[round % processesPerServer]?.port ?? 0;
+        results[index]?.push(await load(server, port, roundSeconds));
       }
     }
     const ratioTo = (index: number, anchor: number) =>
@@ -154,6 +164,6 @@ export async function measureA2A(): Promise<A2AMeasure[]> {
       };
     });
   } finally {
-    for (const { child } of started) child.kill('SIGKILL');
+    for (const { child } of started.flat()) child.kill('SIGKILL');
   }
 }
