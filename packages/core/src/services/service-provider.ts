@@ -202,7 +202,8 @@ export class ServiceProvider implements ServiceResolver, AsyncDisposable {
             name,
           );
         }
-        const scoped = (this.#scoped ??= new Map());
+        if (this.#scoped === undefined) this.#scoped = new Map();
+        const scoped = this.#scoped;
         if (scoped.has(registration)) return scoped.get(registration) as T;
         const instance = this.#build(registration, { name, parent: context, insideSingleton: false });
         scoped.set(registration, instance);
