@@ -183,17 +183,13 @@ export class A2AServer {
   }
 
   async #withScope<T>(work: (scope: ServiceProvider) => Promise<T>): Promise<T> {
-    const scope = this.#createScope();
+    if (this.#services === undefined) throw new A2AServerNotBoundError();
+    const scope = this.#services.createScope();
     try {
       return await work(scope);
     } finally {
       await scope.dispose();
     }
-  }
-
-  #createScope(): ServiceProvider {
-    if (this.#services === undefined) throw new A2AServerNotBoundError();
-    return this.#services.createScope();
   }
 
   async #card(reply: FastifyReply): Promise<A2AAgentCard> {
@@ -253,18 +249,15 @@ export class A2AServer {
     onWorking: TaskExecutionContext['onWorking'],
   ): Promise<A2ATaskResult> {
     try {
-      const scope = this.#createScope();
-      try {
-        return await executeTask(request, {
+      return await this.#withScope((scope) =>
+        executeTask(request, {
           router: scope.get(A2ATaskRouterService),
           store: scope.tryGet(A2ATaskStoreService),
           logger: this.#logger,
           signal,
           onWorking,
-        });
-      } finally {
-        await scope.dispose();
-      }
+        }),
+      );
     } finally {
       this.#running.release(request.id);
     }
