@@ -4,33 +4,43 @@
 # pinned Node 24 LTS is installed from the npm registry package
 # `node-<platform>-<arch>` (it ships the binary and the C headers) into
 # `.tools/` at the repository root, which git ignores. A machine whose Node is
-# already new enough is left alone.
+# already new enough is left alone. Afterwards `$orkeon_node_version` holds the
+# version of the Node on PATH (e.g. v24.21.0).
 
 ORKEON_NODE_MINIMUM="22.12.0"
 ORKEON_NODE_PINNED="24.21.0"
 
-orkeon_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+case "${BASH_SOURCE[0]}" in */*) orkeon_root="${BASH_SOURCE[0]%/*}/.." ;; *) orkeon_root=.. ;; esac
+orkeon_root="$(cd "$orkeon_root" && pwd)"
 
+# Sourced on every start of ./orkeon, so it asks Node only for `node --version`
+# (a few milliseconds, where `node -e` boots a whole runtime) and compares in bash.
 orkeon_node_is_supported() {
   command -v node >/dev/null 2>&1 || return 1
-  node -e '
-    const [min, cur] = [process.argv[1], process.versions.node].map((v) => v.split(".").map(Number));
-    const ok = cur[0] !== min[0] ? cur[0] > min[0] : cur[1] !== min[1] ? cur[1] > min[1] : cur[2] >= min[2];
-    process.exit(ok ? 0 : 1);
-  ' "$ORKEON_NODE_MINIMUM" 2>/dev/null
+  local current major minor patch want_major want_minor want_patch
+  current="$(node --version 2>/dev/null)" || return 1
+  IFS=. read -r major minor patch <<<"${current#v}"
+  IFS=. read -r want_major want_minor want_patch <<<"$ORKEON_NODE_MINIMUM"
+  [[ "$major" =~ ^[0-9]+$ && "$minor" =~ ^[0-9]+$ && "${patch%%[!0-9]*}" =~ ^[0-9]+$ ]] || return 1
+  patch="${patch%%[!0-9]*}"
+  orkeon_node_version="$current"
+  if ((major != want_major)); then ((major > want_major)); return; fi
+  if ((minor != want_minor)); then ((minor > want_minor)); return; fi
+  ((patch >= want_patch))
 }
 
 orkeon_provision_node() {
   local platform arch package dir
-  case "$(uname -s)" in
-    Linux) platform=linux ;;
-    Darwin) platform=darwin ;;
-    *) echo "orkeon: cannot provision Node on $(uname -s); install Node >= $ORKEON_NODE_MINIMUM yourself" >&2; return 1 ;;
+  # bash's own OSTYPE and HOSTTYPE name the system without starting uname.
+  case "$OSTYPE" in
+    linux*) platform=linux ;;
+    darwin*) platform=darwin ;;
+    *) echo "orkeon: cannot provision Node on $OSTYPE; install Node >= $ORKEON_NODE_MINIMUM yourself" >&2; return 1 ;;
   esac
-  case "$(uname -m)" in
+  case "$HOSTTYPE" in
     x86_64 | amd64) arch=x64 ;;
     aarch64 | arm64) arch=arm64 ;;
-    *) echo "orkeon: cannot provision Node for $(uname -m); install Node >= $ORKEON_NODE_MINIMUM yourself" >&2; return 1 ;;
+    *) echo "orkeon: cannot provision Node for $HOSTTYPE; install Node >= $ORKEON_NODE_MINIMUM yourself" >&2; return 1 ;;
   esac
   package="node-$platform-$arch"
   dir="$orkeon_root/.tools/node-$ORKEON_NODE_PINNED"
@@ -45,6 +55,7 @@ orkeon_provision_node() {
       "$package@$ORKEON_NODE_PINNED" >&2 || return 1
   fi
   export PATH="$dir/node_modules/$package/bin:$PATH"
+  orkeon_node_version="v$ORKEON_NODE_PINNED"
   # Native addons (node-gyp) must build against the headers of the Node that runs them;
   # scripts/setup.sh hands this folder to npm when it installs.
   export ORKEON_NODE_HEADERS="$dir/node_modules/$package"

@@ -3,15 +3,15 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AgentDirectoryService, a2aSettings, addSvcA2A, addSvcA2ATaskPersistence, startA2AServer } from '@orkeon/a2a';
-import { Configuration, createLogger, LoggerService, ServiceCollection, StateStoreService } from '@orkeon/core';
-import { SqliteStateStore } from '@orkeon/store-sqlite';
+import { Configuration, createLogger, DocumentStoreService, LoggerService, ServiceCollection } from '@orkeon/core';
+import { SqliteDocumentStore } from '@orkeon/store-sqlite';
 
 const persistence = process.argv[2] === 'sqlite';
 const services = new ServiceCollection().addInstance(LoggerService, createLogger({ level: 'silent' }));
 if (persistence)
   services.addInstance(
-    StateStoreService,
-    new SqliteStateStore({ path: join(mkdtempSync(join(tmpdir(), 'orkeon-bench-')), 'state.db') }),
+    DocumentStoreService,
+    new SqliteDocumentStore({ path: join(mkdtempSync(join(tmpdir(), 'orkeon-bench-')), 'state.db') }),
   );
 addSvcA2A(
   services,

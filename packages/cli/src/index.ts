@@ -1,4 +1,4 @@
-export type { CliCommand } from './cli-command.js';
+export type { CliCommand, CliCommandAction } from './cli-command.js';
 export type { CliContext, CliIo, GlobalOptions } from './cli-context.js';
 export { ExitCode } from './exit-codes.js';
 export { main } from './main.js';

@@ -1,22 +1,13 @@
-import {
-  type Configuration,
-  ConfigurationError,
-  createLogger,
-  type Logger,
-  levelForVerbosity,
-  loadConfiguration,
-  loggingSettings,
-  OrkeonError,
-} from '@orkeon/core';
+// Every start loads this file, `--version` and `--help` included: it imports only
+// commander and the verbs' definitions. `@orkeon/core` and the verbs' implementations
+// are imported with `import()` when a verb runs or fails (see docs/development.md).
 import { Command, CommanderError } from 'commander';
 import type { CliCommand } from './cli-command.js';
-import type { CliContext, CliIo, GlobalOptions } from './cli-context.js';
-import { doctorCommand } from './commands/doctor-command.js';
-import { runCommand } from './commands/run-command.js';
-import { serveCommand } from './commands/serve-command.js';
+import { type CliIo, createCliContext, type GlobalOptions } from './cli-context.js';
+import { doctorCommand } from './commands/doctor-command-definition.js';
+import { runCommand } from './commands/run-command-definition.js';
+import { serveCommand } from './commands/serve-command-definition.js';
 import { ExitCode } from './exit-codes.js';
-import { cliSettingsSections } from './settings-sections.js';
-import { UsageError } from './usage-error.js';
 import { cliVersion } from './version.js';
 
 /** Errors that mean the input was wrong (a bad crew, mount or tool name), not that the run failed: exit 1. */
@@ -95,7 +86,7 @@ export async function runCli(argv: readonly string[], options: RunCliOptions = {
       const self = actionArguments.at(-1) as Command;
       const globals = readGlobals(self);
       verbose = globals.verbose;
-      const context = createContext(io, globals, signal);
+      const context = createCliContext(io, globals, signal);
       exitCode = (await definition.run(context, self)) ?? ExitCode.ok;
     });
   }
@@ -103,12 +94,18 @@ export async function runCli(argv: readonly string[], options: RunCliOptions = {
   try {
     await program.parseAsync(argv, { from: 'user' });
   } catch (error) {
-    exitCode = reportFailure(error, io, program, verbose || countVerbose(argv), signal);
+    exitCode = await reportFailure(error, io, program, verbose || countVerbose(argv), signal);
   }
   return signal.aborted ? ExitCode.interrupted : exitCode;
 }
 
-function reportFailure(error: unknown, io: CliIo, program: Command, verbose: number, signal: AbortSignal): ExitCode {
+async function reportFailure(
+  error: unknown,
+  io: CliIo,
+  program: Command,
+  verbose: number,
+  signal: AbortSignal,
+): Promise<ExitCode> {
   if (error instanceof CommanderError) {
     if (error.exitCode === 0 || error.code === 'commander.helpDisplayed' || error.code === 'commander.version') {
       return ExitCode.ok;
@@ -121,52 +118,21 @@ function reportFailure(error: unknown, io: CliIo, program: Command, verbose: num
     return ExitCode.usage;
   }
   if (signal.aborted) return ExitCode.interrupted;
-  if (ConfigurationError.isInstance(error)) {
+  // Loaded now, not at start; a command that failed has almost always loaded them already.
+  const [core, usage] = await Promise.all([import('@orkeon/core'), import('./usage-error.js')]).catch(() => []);
+  if (core?.ConfigurationError.isInstance(error)) {
     for (const problem of error.problems) io.stderr.write(`orkeon: ${problem.message}\n`);
     return ExitCode.usage;
   }
-  if (UsageError.isInstance(error) || (OrkeonError.isInstance(error) && usageErrorCodes.has(error.code))) {
+  if (usage?.UsageError.isInstance(error) || (core?.OrkeonError.isInstance(error) && usageErrorCodes.has(error.code))) {
     for (const line of error.message.split('\n')) io.stderr.write(`orkeon: ${line}\n`);
     return ExitCode.usage;
   }
   const debug = verbose >= 2 || io.environment.ORKEON_DEBUG === '1';
   if (debug && error instanceof Error && error.stack !== undefined) io.stderr.write(`${error.stack}\n`);
-  const reason = OrkeonError.isInstance(error) || error instanceof Error ? error.message : String(error);
+  const reason = error instanceof Error || core?.OrkeonError.isInstance(error) ? error.message : String(error);
   io.stderr.write(`ERROR: ${reason}\n`);
   return ExitCode.runFailed;
-}
-
-function createContext(io: CliIo, globals: GlobalOptions, signal: AbortSignal): CliContext {
-  let configuration: Promise<Configuration> | undefined;
-  let logger: Promise<Logger> | undefined;
-  const loadSettings = (options: { readonly searchDirectories?: readonly string[] } = {}) => {
-    configuration ??= loadConfiguration({
-      sections: cliSettingsSections,
-      searchDirectories: [...(options.searchDirectories ?? []), io.workingDirectory],
-      environment: io.environment,
-      arguments: globals.set,
-      ...(globals.settings === undefined ? {} : { settingsFile: globals.settings }),
-    });
-    return configuration;
-  };
-  return {
-    io,
-    globals,
-    signal,
-    configuration: loadSettings,
-    logger: () => {
-      logger ??= loadSettings().then((settings) => {
-        const logging = settings.get(loggingSettings);
-        return createLogger({
-          level: levelForVerbosity(globals.verbose, logging.Level),
-          format: logging.Format,
-          destination: io.stderr,
-          secrets: settings.secretValues(),
-        });
-      });
-      return logger;
-    },
-  };
 }
 
 function readGlobals(command: Command): GlobalOptions {

@@ -1,3 +1,4 @@
+// The public surface of @orkeon/core, one export list: it grows with the package by design.
 export { addCheckpointing } from './checkpoint/add-checkpointing.js';
 export {
   InvalidHistoryLimitError,
@@ -6,7 +7,7 @@ export {
   StateStoreClosedError,
 } from './checkpoint/checkpoint-errors.js';
 export { CheckpointManager, type CheckpointManagerOptions } from './checkpoint/checkpoint-manager.js';
-export { InMemoryStateStore } from './checkpoint/in-memory-state-store.js';
+export { InMemoryStateStore, type InMemoryStateStoreOptions } from './checkpoint/in-memory-state-store.js';
 export {
   ResumeEngine,
   type ResumeEngineOptions,
@@ -21,7 +22,9 @@ export {
   sessionPhases,
   summarizeSession,
   type TaskCheckpoint,
+  /** @deprecated The same type as `TaskStatus`. */
   type TaskStatus as CheckpointTaskStatus,
+  type TaskStatus,
   taskStatuses,
   type VersionedState,
 } from './checkpoint/session-state.js';
@@ -64,6 +67,7 @@ export {
 export type { SettingsLayer, SettingsScalar, SettingsTree, SettingsValue } from './config/settings-tree.js';
 export { coreSettingsSections } from './core-settings-sections.js';
 export { AgentBuilder, agentBuilder } from './crew/agent-builder.js';
+export type { AgentCodeFields } from './crew/agent-code-fields.js';
 export { type AgentDefinition, type AgentInput, defaultAgentMaxIterations } from './crew/agent-definition.js';
 export { type AgentSelectionStrategy, agentSelectionStrategies } from './crew/agent-selection-strategy.js';
 export { CrewBuilder, crewBuilder } from './crew/crew-builder.js';
@@ -86,6 +90,45 @@ export {
 } from './crew/task-definition.js';
 export { type CrewValidation, type CrewValidationOptions, validateCrew } from './crew/validate-crew.js';
 export { type CrewLayout, crewRootFileNames } from './crew/yaml/crew-layout.js';
+export { addDocumentStore } from './documents/add-document-store.js';
+export {
+  DocumentStoreClosedError,
+  DocumentVersionConflictError,
+  InvalidDocumentCollectionError,
+  InvalidDocumentKeyError,
+  InvalidDocumentOptionError,
+  InvalidDocumentValueError,
+} from './documents/document-errors.js';
+export {
+  type DeleteDocumentOptions,
+  type DocumentStore,
+  DocumentStoreService,
+  type JsonValue,
+  type ListDocumentsOptions,
+  type PutDocumentOptions,
+  type StoredDocument,
+} from './documents/document-store.js';
+export {
+  assertValidDocumentCollection,
+  assertValidDocumentKey,
+  assertValidExpectedVersion,
+  checkExpectedVersion,
+  compareDocumentKeys,
+  documentCollectionPattern,
+  documentJson,
+  listOptions as checkListDocumentsOptions,
+  maximumDocumentKeyLength,
+  maximumDocumentListLimit,
+} from './documents/document-validation.js';
+export { InMemoryDocumentStore, type InMemoryDocumentStoreOptions } from './documents/in-memory-document-store.js';
+export {
+  a2aTaskDocumentCollection,
+  crewExecutionDocumentCollection,
+  type LegacyDocument,
+  legacyDocumentOf,
+  legacyDocumentSessionPrefixes,
+} from './documents/legacy-session-documents.js';
+export { type UpdateDocumentOptions, updateDocument } from './documents/update-document.js';
 export { OrkeonError, type OrkeonErrorOptions } from './errors/orkeon-error.js';
 export { addCrewExecutionStatePersistence } from './execution-state/add-crew-execution-state-persistence.js';
 export {
@@ -109,11 +152,7 @@ export {
   InvalidExecutionMetadataError,
   UnreadableExecutionStateError,
 } from './execution-state/execution-state-errors.js';
-export {
-  executionCrewId,
-  executionSessionId,
-  executionStateKeyPrefix,
-} from './execution-state/execution-state-record.js';
+export { executionStateCollection } from './execution-state/execution-state-record.js';
 export { crewExecutionStatePersistenceSettings } from './execution-state/execution-state-settings.js';
 export { toInvariantString } from './execution-state/invariant-metadata.js';
 export { addAfterKickoffHook, addBeforeKickoffHook, addSvcKickoffHooks } from './hooks/add-svc-kickoff-hooks.js';
@@ -144,7 +183,10 @@ export {
   type ActResult,
   type CompleteOptions,
   type CompleteResult,
+  callSettings,
   defaultMaxIterations,
+  type LegacyLlmCallSettings,
+  type LlmCallSettings,
   LlmClient,
   type LlmClientOptions,
   type ResponseFormat,
@@ -160,11 +202,23 @@ export {
 } from './llm/llm-errors.js';
 export { llmSettings } from './llm/llm-settings.js';
 export { maximumRetryDelayMilliseconds, type RetryPolicy, retryDelay, withRetries } from './llm/retry-policy.js';
+export {
+  type AgentStep,
+  allOf,
+  anyOf,
+  type StopCondition,
+  stepCountIs,
+  textIncludes,
+  tokensAtLeast,
+  toolCalled,
+} from './llm/stop-conditions.js';
+export { isChatModel, type ModelInput, toChatModel } from './llm/to-chat-model.js';
 export { createUnavailableModel } from './llm/unavailable-model.js';
 export { createLogger, type Logger, type LoggerOptions, LoggerService, levelForVerbosity } from './logging/logger.js';
 export { type LogLevel, loggingSettings, logLevels } from './logging/logging-settings.js';
 export { createSecretScrubber, redactSecretFields } from './logging/secret-redaction.js';
 export { addSvcPermissionGate } from './permissions/add-svc-permission-gate.js';
+export { UnknownPermissionModeError } from './permissions/permission-errors.js';
 export {
   PermissionGate,
   PermissionGateService,
@@ -174,7 +228,7 @@ export {
   type PermissionVerdict,
 } from './permissions/permission-gate.js';
 export { permissionGateSettings } from './permissions/permission-gate-settings.js';
-export { type PermissionMode, permissionModes } from './permissions/permission-mode.js';
+export { isPermissionMode, type PermissionMode, permissionModes } from './permissions/permission-mode.js';
 export { classifyTool, type ToolClass } from './permissions/tool-classification.js';
 export { type AgentSelector, createAgentSelector } from './process/agent-selector.js';
 export type {
@@ -188,7 +242,7 @@ export type {
   TaskFailedEvent,
   TaskStartedEvent,
 } from './process/crew-events.js';
-export type { CrewResult, TaskOutcome, TaskStatus } from './process/crew-result.js';
+export type { CrewResult, TaskOutcome, TaskOutcomeStatus } from './process/crew-result.js';
 export type { LlmClientFactory } from './process/crew-run.js';
 export { CrewRunError, TaskFailureError, UnsupportedProcessError } from './process/crew-run-errors.js';
 export { EmbeddingProviderMissingError } from './process/embedding-agent-selector.js';
@@ -197,6 +251,37 @@ export { defaultMaxConcurrency } from './process/parallel-process.js';
 export { type RunCrewOptions, runCrew, toolNamesFor } from './process/run-crew.js';
 export { dependencyWaves, taskRunOrder } from './process/task-order.js';
 export { agentSystemPrompt, taskGoal } from './process/task-prompt.js';
+export { createRuntime, type RuntimeOptions } from './runtime/create-runtime.js';
+export { type LlmDefaults, ModelChoice } from './runtime/model-choice.js';
+export type {
+  AgentCompletedEvent,
+  AgentFailedEvent,
+  AgentStartedEvent,
+  LlmDeltaEvent,
+  RunEvent,
+  RunEventListener,
+  ToolCompletedEvent,
+  ToolStartedEvent,
+} from './runtime/run-events.js';
+export { Runtime, type RuntimeParts } from './runtime/runtime.js';
+export type {
+  AgentRunOptions,
+  AgentRunResult,
+  CrewRunOptions,
+  CrewRunResult,
+  RunOptions,
+  RunStream,
+} from './runtime/runtime-results.js';
+export {
+  type ChatModelFactory,
+  ChatModelFactoryService,
+  RunEventListenerService,
+  type TelemetryExporter,
+  TelemetryExporterService,
+  ToolRegistryService,
+  ToolService,
+  VirtualFileSystemService,
+} from './runtime/runtime-services.js';
 export {
   ServiceCollection,
   type ServiceFactory,
@@ -225,6 +310,7 @@ export {
   type ToolAccess,
   type ToolContext,
   type ToolDefinition,
+  ToolDefinitionError,
   type ToolReturn,
   toolInputJsonSchema,
 } from './tools/tool.js';
@@ -248,15 +334,10 @@ export {
   truncateToolResult,
 } from './tools/tool-result.js';
 export { describeRights, type FileRight, type RightsToken, rightsTokens } from './vfs/file-rights.js';
+export type { FileSystem, MountInfo, ResolvedPath, VfsEntry } from './vfs/file-system.js';
 export { defaultMaxFileSizeBytes, fileSystemSettings } from './vfs/file-system-settings.js';
 export { type MountDefinition, parseMount, validateMount } from './vfs/mount.js';
 export { MountError } from './vfs/mount-error.js';
 export { isDenial, type VfsFailureCode, type VfsResult } from './vfs/vfs-result.js';
-export {
-  type MountInfo,
-  type ResolvedPath,
-  type VfsEntry,
-  VirtualFileSystem,
-  type VirtualFileSystemOptions,
-} from './vfs/virtual-file-system.js';
+export { VirtualFileSystem, type VirtualFileSystemOptions } from './vfs/virtual-file-system.js';
 export { normalizeVirtualPath } from './vfs/virtual-path.js';

@@ -14,11 +14,38 @@ import { isKeylessEndpoint, parseUrl } from './local-endpoint.js';
 import { describeProvider } from './provider-catalogue.js';
 import { resolveProviderKey } from './resolve-provider-key.js';
 
-/** The `Llm` settings that choose and reach the model (bound settings fit as they are). */
+/**
+ * The `Llm` settings that choose and reach the model, as PascalCase settings keys
+ * (bound settings fit as they are).
+ */
 export type LlmEndpointSettings = Pick<
   SectionSettings<typeof llmSettings>,
   'Model' | 'BaseUrl' | 'ApiKey' | 'ApiKeySecretName'
 >;
+
+/** What chooses and reaches the model, in code: `createChatModel({ model: 'gpt-4.1-mini', apiKey })`. */
+export interface ChatModelChoice {
+  /** Model id; omitted means the provider's default model. */
+  readonly model?: string | undefined;
+  /** The endpoint; omitted means the provider's default. */
+  readonly baseUrl?: string | undefined;
+  readonly apiKey?: string | undefined;
+  /** The name of the secret that holds the key (reported when the key is missing). */
+  readonly apiKeySecretName?: string | undefined;
+}
+
+/** The settings-key form of either shape. */
+function endpointSettings(choice: ChatModelChoice | LlmEndpointSettings): LlmEndpointSettings {
+  const keys = Object.keys(choice);
+  if (keys.some((key) => /^[A-Z]/.test(key))) return choice as LlmEndpointSettings;
+  const camel = choice as ChatModelChoice;
+  return {
+    Model: camel.model,
+    BaseUrl: camel.baseUrl,
+    ApiKey: camel.apiKey,
+    ApiKeySecretName: camel.apiKeySecretName,
+  } as LlmEndpointSettings;
+}
 
 export interface CreateChatModelOptions {
   readonly logger?: Logger;
@@ -39,8 +66,12 @@ export interface CreateChatModelOptions {
  * resolved); a keyless endpoint (Ollama, anything on loopback, Docker Model
  * Runner) works without one.
  */
-export function createChatModel(settings: LlmEndpointSettings, options: CreateChatModelOptions = {}): ChatModel {
+export function createChatModel(
+  given: ChatModelChoice | LlmEndpointSettings,
+  options: CreateChatModelOptions = {},
+): ChatModel {
   const { logger } = options;
+  const settings = endpointSettings(given);
   const choice =
     options.provider === undefined
       ? inferProvider(settings)

@@ -1,7 +1,12 @@
 export { addSvcLlm } from './add-svc-llm.js';
 export { AzureSettingsMissingError } from './azure-settings-missing-error.js';
 export { createChatModelFromConfiguration } from './chat-model-from-configuration.js';
-export { type CreateChatModelOptions, createChatModel, type LlmEndpointSettings } from './create-chat-model.js';
+export {
+  type ChatModelChoice,
+  type CreateChatModelOptions,
+  createChatModel,
+  type LlmEndpointSettings,
+} from './create-chat-model.js';
 export type { FetchFunction } from './fetch-function.js';
 export {
   inferProvider,

@@ -1,3 +1,4 @@
+import { OrkeonError } from '@orkeon/core';
 /** How a provider is spoken to, i.e. which official AI SDK package builds its model. */
 export type ProviderDialect =
   /** `@ai-sdk/openai`, chat completions (`/chat/completions`), not the Responses API. */
@@ -199,6 +200,7 @@ export const providerCatalogue: readonly ProviderDescription[] = [
 export function describeProvider(key: ProviderKey): ProviderDescription {
   const description = providerCatalogue.find((candidate) => candidate.key === key);
   // The catalogue lists every key; this guards against an edit that drops one.
-  if (description === undefined) throw new TypeError(`Provider '${key}' is missing from the catalogue.`);
+  if (description === undefined)
+    throw new OrkeonError('LLM_PROVIDER_UNKNOWN', `Provider '${key}' is missing from the catalogue.`);
   return description;
 }

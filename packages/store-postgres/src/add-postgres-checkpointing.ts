@@ -1,11 +1,19 @@
-import { type Configuration, ConfigurationError, type ServiceCollection, StateStoreService } from '@orkeon/core';
+import {
+  type Configuration,
+  ConfigurationError,
+  DocumentStoreService,
+  type ServiceCollection,
+  StateStoreService,
+} from '@orkeon/core';
 import { postgresCheckpointingSettings } from './postgres-checkpointing-settings.js';
+import { PostgresDocumentStore } from './postgres-document-store.js';
 import { PostgresStateStore } from './postgres-state-store.js';
 
 /**
- * Registers a `PostgresStateStore` from `Svc:Checkpointing:Postgres` as the checkpoint
- * state store, when the host has not registered one. `ConnectionString` is required;
- * its absence is reported here, at start. The store's pool is ended when the service
+ * Registers, from `Svc:Checkpointing:Postgres`, a `PostgresStateStore` as the checkpoint
+ * state store and a `PostgresDocumentStore` (same schema, own table) as the document
+ * store, each only when the host has not registered its own. `ConnectionString` is required;
+ * its absence is reported here, at start. Each store's pool is ended when the service
  * provider is disposed.
  */
 export function addPostgresCheckpointing(services: ServiceCollection, configuration: Configuration): ServiceCollection {
@@ -20,13 +28,18 @@ export function addPostgresCheckpointing(services: ServiceCollection, configurat
       },
     ]);
   }
-  return services.tryAddSingleton(
-    StateStoreService,
-    () =>
-      new PostgresStateStore({
-        connectionString,
-        schema: settings.SchemaName,
-        maxHistoryPerSession: settings.MaxHistoryPerSession,
-      }),
-  );
+  return services
+    .tryAddSingleton(
+      StateStoreService,
+      () =>
+        new PostgresStateStore({
+          connectionString,
+          schema: settings.SchemaName,
+          maxHistoryPerSession: settings.MaxHistoryPerSession,
+        }),
+    )
+    .tryAddSingleton(
+      DocumentStoreService,
+      () => new PostgresDocumentStore({ connectionString, schema: settings.SchemaName }),
+    );
 }

@@ -1,4 +1,11 @@
 export { addPostgresCheckpointing } from './add-postgres-checkpointing.js';
 export { postgresCheckpointingSettings } from './postgres-checkpointing-settings.js';
+export type { PostgresConnectionOptions } from './postgres-connection.js';
+export { PostgresDocumentStore, type PostgresDocumentStoreOptions } from './postgres-document-store.js';
+export { postgresSchemaVersion } from './postgres-schema.js';
 export { PostgresStateStore, type PostgresStateStoreOptions } from './postgres-state-store.js';
-export { PostgresStateStoreOptionsError, PostgresStateStoreSetupError } from './postgres-store-errors.js';
+export {
+  PostgresStateStoreOptionsError,
+  PostgresStateStoreSetupError,
+  PostgresStoreSchemaTooNewError,
+} from './postgres-store-errors.js';

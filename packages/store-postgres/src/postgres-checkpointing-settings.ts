@@ -16,7 +16,7 @@ export const postgresCheckpointingSettings = defineSettingsSection(
       .string()
       .regex(schemaNamePattern)
       .default('orkeon')
-      .describe('Schema holding the sessions and session_versions tables; created on first use.'),
+      .describe('Schema holding the sessions, session_versions and documents tables; created on first use.'),
     MaxHistoryPerSession: z
       .number()
       .int()

@@ -2,9 +2,18 @@
 export const schemaNamePattern = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
 
 /**
- * The tables of the PostgreSQL state store, created on first use in their own schema.
- * States are `jsonb`; `updated_at` is a `timestamptz` so sessions order by instant,
- * whatever offset their ISO text was written with. Every statement is idempotent.
+ * The layout version this release records in `schema_version`. A schema without that
+ * table was written by release 0.1 (or is new); 2 has `documents` and no A2A task or
+ * crew execution sessions among the checkpoints.
+ */
+export const postgresSchemaVersion = 2;
+
+/**
+ * The tables of the PostgreSQL stores, created on first use in their own schema.
+ * States and documents are `jsonb`; `updated_at` is a `timestamptz` so sessions order by
+ * instant, whatever offset their ISO text was written with. Document keys use the "C"
+ * collation: they compare as UTF-8 bytes, as in the other adapters. Every statement is
+ * idempotent.
  */
 export function postgresSchemaStatements(schema: string): string[] {
   const q = `"${schema}"`;
@@ -28,6 +37,19 @@ export function postgresSchemaStatements(schema: string): string[] {
       created_at timestamptz NOT NULL,
       state jsonb NOT NULL,
       UNIQUE (session_id, version)
+    )`,
+    `CREATE TABLE IF NOT EXISTS ${q}.documents (
+      collection text NOT NULL,
+      key text COLLATE "C" NOT NULL,
+      version integer NOT NULL,
+      created_at timestamptz NOT NULL,
+      updated_at timestamptz NOT NULL,
+      value jsonb NOT NULL,
+      PRIMARY KEY (collection, key)
+    )`,
+    `CREATE TABLE IF NOT EXISTS ${q}.schema_version (
+      singleton boolean PRIMARY KEY DEFAULT true CHECK (singleton),
+      version integer NOT NULL
     )`,
   ];
 }

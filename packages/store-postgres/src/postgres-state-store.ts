@@ -13,19 +13,22 @@ import {
   timestampMilliseconds,
   type VersionedState,
 } from '@orkeon/core';
-import pg from 'pg';
-import { postgresSchemaStatements, schemaNamePattern } from './postgres-schema.js';
-import { PostgresStateStoreOptionsError, PostgresStateStoreSetupError } from './postgres-store-errors.js';
+import type pg from 'pg';
+import { inTransaction, openPostgresConnection, type PostgresConnectionOptions } from './postgres-connection.js';
+import { preparePostgresSchema } from './postgres-migration.js';
+import {
+  PostgresStateStoreOptionsError,
+  PostgresStateStoreSetupError,
+  PostgresStoreSchemaTooNewError,
+} from './postgres-store-errors.js';
 
-export interface PostgresStateStoreOptions {
-  /** Where to connect; the store creates its own pool and ends it on `close()`. */
-  readonly connectionString?: string;
-  /** A pool the host owns; the store uses it and leaves it open on `close()`. */
-  readonly pool?: pg.Pool;
-  /** The schema holding the tables, created on first use. Default `orkeon`. */
-  readonly schema?: string;
+export interface PostgresStateStoreOptions extends PostgresConnectionOptions {
   /** Versions kept per session; older ones are deleted as new ones are saved. Default 1000. */
   readonly maxHistoryPerSession?: number;
+  /** The time written into versions; tests pass a fixed clock. */
+  readonly now?: () => Date;
+  /** The id of a new version. Default: a random UUID. */
+  readonly newId?: () => string;
 }
 
 interface SummaryRow {
@@ -53,7 +56,8 @@ const versionColumns = 'version_id, session_id, version, step_id, label, created
 /**
  * A checkpoint state store in PostgreSQL (pg), the shared store for several instances.
  * Its schema (default `orkeon`) and tables (`sessions`, `session_versions`) are created
- * on first use under an advisory lock, so processes starting together do not race.
+ * on first use under an advisory lock, so processes starting together do not race; a
+ * schema of an older release is migrated then (see `preparePostgresSchema`).
  * A versioned save is one transaction; it keeps the newest `maxHistoryPerSession`
  * versions of the session and deletes older ones.
  */
@@ -62,34 +66,27 @@ export class PostgresStateStore implements StateStore, AsyncDisposable {
   readonly maxHistoryPerSession: number;
   readonly #pool: pg.Pool;
   readonly #ownsPool: boolean;
+  readonly #now: () => Date;
+  readonly #newId: () => string;
   readonly #tables: { readonly sessions: string; readonly versions: string };
   #ready: Promise<void> | undefined;
   #closed = false;
 
   constructor(options: PostgresStateStoreOptions) {
-    const hasConnectionString = typeof options.connectionString === 'string' && options.connectionString.length > 0;
-    if (hasConnectionString === (options.pool !== undefined)) {
-      throw new PostgresStateStoreOptionsError(
-        'give either connectionString (the store creates and ends its pool) or pool (yours to end), not both and not neither',
-      );
-    }
-    const schema = options.schema ?? 'orkeon';
-    if (!schemaNamePattern.test(schema)) {
-      throw new PostgresStateStoreOptionsError(
-        `schema name '${schema}' must start with a letter or '_' and hold up to 63 letters, digits and '_'`,
-      );
-    }
     const maxHistoryPerSession = options.maxHistoryPerSession ?? 1000;
     if (!Number.isInteger(maxHistoryPerSession) || maxHistoryPerSession < 1) {
       throw new PostgresStateStoreOptionsError(
         `maxHistoryPerSession ${maxHistoryPerSession} must be a whole number of 1 or more`,
       );
     }
-    this.schema = schema;
+    const connection = openPostgresConnection(options);
+    this.schema = connection.schema;
     this.maxHistoryPerSession = maxHistoryPerSession;
-    this.#ownsPool = options.pool === undefined;
-    this.#pool = options.pool ?? createPool(options.connectionString);
-    this.#tables = { sessions: `"${schema}".sessions`, versions: `"${schema}".session_versions` };
+    this.#ownsPool = connection.ownsPool;
+    this.#pool = connection.pool;
+    this.#now = options.now ?? (() => new Date());
+    this.#newId = options.newId ?? randomUUID;
+    this.#tables = { sessions: `"${this.schema}".sessions`, versions: `"${this.schema}".session_versions` };
   }
 
   async save(state: SessionState): Promise<void> {
@@ -151,7 +148,7 @@ export class PostgresStateStore implements StateStore, AsyncDisposable {
   async saveVersioned(state: SessionState, options: SaveVersionedOptions = {}): Promise<VersionedState> {
     assertValidSessionState(state);
     await this.#prepared();
-    return this.#transaction(async (client) => {
+    return inTransaction(this.#pool, async (client) => {
       // The upsert locks the session's row, so concurrent versioned saves of one session take turns.
       await this.#upsert(client, state);
       const next = await client.query<{ next: number }>(
@@ -160,13 +157,13 @@ export class PostgresStateStore implements StateStore, AsyncDisposable {
       );
       const version = next.rows[0]?.next ?? 1;
       const versioned: VersionedState = {
-        versionId: randomUUID(),
+        versionId: this.#newId(),
         sessionId: state.sessionId,
         version,
         state: structuredClone(state),
         ...(options.stepId === undefined ? {} : { stepId: options.stepId }),
         ...(options.label === undefined ? {} : { label: options.label }),
-        createdAt: new Date().toISOString(),
+        createdAt: this.#now().toISOString(),
       };
       await client.query(
         `INSERT INTO ${this.#tables.versions} (${versionColumns}) VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb)`,
@@ -240,54 +237,17 @@ export class PostgresStateStore implements StateStore, AsyncDisposable {
     );
   }
 
-  /** Creates the schema and tables once per store; a failed attempt is retried by the next call. */
+  /** Creates (or migrates) the schema and tables once per store; a failed attempt is retried by the next call. */
   #prepared(): Promise<void> {
     if (this.#closed)
       return Promise.reject(new StateStoreClosedError(`PostgreSQL state store (schema '${this.schema}')`));
-    this.#ready ??= this.#createSchema().catch((error: unknown) => {
+    this.#ready ??= preparePostgresSchema(this.#pool, this.schema).catch((error: unknown) => {
       this.#ready = undefined;
+      if (PostgresStoreSchemaTooNewError.isInstance(error)) throw error;
       throw new PostgresStateStoreSetupError(this.schema, error);
     });
     return this.#ready;
   }
-
-  async #createSchema(): Promise<void> {
-    await this.#transaction(async (client) => {
-      // Two processes running CREATE SCHEMA IF NOT EXISTS at once can still collide; the lock orders them.
-      await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [
-        `orkeon-state-store:${this.schema}`,
-      ]);
-      for (const statement of postgresSchemaStatements(this.schema)) await client.query(statement);
-    });
-  }
-
-  async #transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    const client = await this.#pool.connect();
-    let result: T;
-    try {
-      await client.query('BEGIN');
-      result = await work(client);
-      await client.query('COMMIT');
-    } catch (error) {
-      const rolledBack = await client.query('ROLLBACK').then(
-        () => true,
-        () => false,
-      );
-      // A connection that cannot even roll back is broken: it is discarded, not pooled again.
-      client.release(!rolledBack);
-      throw error;
-    }
-    client.release();
-    return result;
-  }
-}
-
-function createPool(connectionString: string | undefined): pg.Pool {
-  const pool = new pg.Pool({ connectionString });
-  // An idle connection dropped by the server (a restart, a timeout) is an 'error' event, which would end the
-  // process if unhandled. The pool replaces the connection; the next query reports any lasting problem.
-  pool.on('error', () => undefined);
-  return pool;
 }
 
 function versionFromRow(row: VersionRow): VersionedState {

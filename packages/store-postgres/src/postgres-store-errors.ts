@@ -21,3 +21,14 @@ export class PostgresStateStoreSetupError extends OrkeonError {
     );
   }
 }
+
+/** A schema written by a newer release, whose layout this release cannot read safely. */
+export class PostgresStoreSchemaTooNewError extends OrkeonError {
+  constructor(schema: string, found: number, supported: number) {
+    super(
+      'POSTGRES_STORE_SCHEMA_TOO_NEW',
+      `PostgreSQL schema '${schema}' has layout version ${found}, newer than the ${supported} this Orkeon release knows: it was written by a later release. Upgrade Orkeon, or give another schema (Svc:Checkpointing:Postgres:SchemaName).`,
+      { details: { schema, found, supported } },
+    );
+  }
+}

@@ -1,9 +1,9 @@
 import { Configuration, isSecretKey, ServiceCollection, StateStoreService } from '@orkeon/core';
 import { type PostgresServer, startPostgresServer } from '@orkeon/testing';
+import { describeStateStoreConformance, sessionState } from '@orkeon/testing/conformance';
 import pg from 'pg';
+import * as vitest from 'vitest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeStateStoreConformance, sessionState } from '../../core/test/checkpoint/state-store-conformance.js';
-import { describeCrewExecutionStatePersistence } from '../../core/test/execution-state/execution-state-persistence-suite.js';
 import {
   addPostgresCheckpointing,
   PostgresStateStore,
@@ -29,25 +29,10 @@ afterAll(async () => {
 });
 
 describeStateStoreConformance(
+  vitest,
   'PostgresStateStore',
   async () => new PostgresStateStore({ connectionString: server.connectionString, schema: freshSchema('conformance') }),
 );
-
-describeCrewExecutionStatePersistence('the PostgreSQL store', async () => {
-  const schema = freshSchema('execution');
-  const stores = [new PostgresStateStore({ connectionString: server.connectionString, schema })];
-  return {
-    store: stores[0] as PostgresStateStore,
-    restart: async () => {
-      const reopened = new PostgresStateStore({ connectionString: server.connectionString, schema });
-      stores.push(reopened);
-      return reopened;
-    },
-    dispose: async () => {
-      for (const store of stores) await store.close();
-    },
-  };
-});
 
 async function schemaExists(schema: string): Promise<boolean> {
   const result = await observer.query('SELECT 1 FROM information_schema.schemata WHERE schema_name = $1', [schema]);

@@ -4,5 +4,11 @@ export {
   sqliteCheckpointingSettings,
   sqliteSynchronousModes,
 } from './sqlite-checkpointing-settings.js';
+export { SqliteDocumentStore, type SqliteDocumentStoreOptions } from './sqlite-document-store.js';
+export { sqliteSchemaVersion } from './sqlite-schema.js';
 export { SqliteStateStore, type SqliteStateStoreOptions } from './sqlite-state-store.js';
-export { SqliteStateStoreOpenError, SqliteStateStoreOptionError } from './sqlite-store-errors.js';
+export {
+  SqliteStateStoreOpenError,
+  SqliteStateStoreOptionError,
+  SqliteStoreSchemaTooNewError,
+} from './sqlite-store-errors.js';

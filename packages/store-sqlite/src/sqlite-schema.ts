@@ -1,7 +1,15 @@
 /**
- * The tables of the SQLite state store, created on first use. `updated_at_ms` is the
+ * The layout version this release writes into `PRAGMA user_version`. 0 is a new file
+ * or one written by release 0.1 (A2A task records and crew execution states kept as
+ * checkpoint sessions); 2 has the `documents` table and no such sessions.
+ */
+export const sqliteSchemaVersion = 2;
+
+/**
+ * The tables of the SQLite stores, created on first use. `updated_at_ms` is the
  * parsed `updatedAt` (epoch milliseconds): ISO texts with different offsets do not
  * sort as text. The whole state is kept as JSON; the other columns serve queries.
+ * `documents` belongs to the document store; its keys compare as UTF-8 bytes (BINARY).
  */
 export const sqliteSchema = `
 CREATE TABLE IF NOT EXISTS sessions (
@@ -26,4 +34,13 @@ CREATE TABLE IF NOT EXISTS session_versions (
   state_json TEXT NOT NULL,
   UNIQUE (session_id, version)
 ) STRICT;
+CREATE TABLE IF NOT EXISTS documents (
+  collection TEXT NOT NULL,
+  key TEXT NOT NULL,
+  version INTEGER NOT NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  value_json TEXT NOT NULL,
+  PRIMARY KEY (collection, key)
+) STRICT, WITHOUT ROWID;
 `;

@@ -22,3 +22,14 @@ export class SqliteStateStoreOptionError extends OrkeonError {
     );
   }
 }
+
+/** A file written by a newer release, whose layout this release cannot read safely. */
+export class SqliteStoreSchemaTooNewError extends OrkeonError {
+  constructor(path: string, found: number, supported: number) {
+    super(
+      'SQLITE_STORE_SCHEMA_TOO_NEW',
+      `The database file '${path}' has layout version ${found}, newer than the ${supported} this Orkeon release knows: it was written by a later release. Upgrade Orkeon, or give another file (--state).`,
+      { details: { path, found, supported } },
+    );
+  }
+}

@@ -2,15 +2,16 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ServiceCollection, StateStoreService } from '@orkeon/core';
 import { createTemporaryDirectory, type TemporaryDirectory } from '@orkeon/testing';
+import { describeStateStoreConformance, sessionState } from '@orkeon/testing/conformance';
 import Database from 'better-sqlite3';
+import * as vitest from 'vitest';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { describeStateStoreConformance, sessionState } from '../../core/test/checkpoint/state-store-conformance.js';
-import { describeCrewExecutionStatePersistence } from '../../core/test/execution-state/execution-state-persistence-suite.js';
 import {
   addSqliteCheckpointing,
   SqliteStateStore,
   SqliteStateStoreOpenError,
   SqliteStateStoreOptionError,
+  sqliteSchemaVersion,
 } from '../src/index.js';
 
 const folders: TemporaryDirectory[] = [];
@@ -26,25 +27,10 @@ afterEach(async () => {
 });
 
 describeStateStoreConformance(
+  vitest,
   'SqliteStateStore',
   async () => new SqliteStateStore({ path: join(await newFolder(), 'state.db') }),
 );
-
-describeCrewExecutionStatePersistence('the SQLite store', async () => {
-  const path = join(await newFolder(), 'state.db');
-  const stores = [new SqliteStateStore({ path })];
-  return {
-    store: stores[0] as SqliteStateStore,
-    restart: async () => {
-      const reopened = new SqliteStateStore({ path });
-      stores.push(reopened);
-      return reopened;
-    },
-    dispose: async () => {
-      for (const store of stores) await store.close();
-    },
-  };
-});
 
 describe('SqliteStateStore on disk', () => {
   let folder: string;
@@ -154,7 +140,8 @@ describe('SqliteStateStore on disk', () => {
         .prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
         .all()
         .map((row) => row.name);
-      expect(tables).toEqual(['session_versions', 'sessions']);
+      expect(tables).toEqual(['documents', 'session_versions', 'sessions']);
+      expect(database.pragma('user_version', { simple: true })).toBe(sqliteSchemaVersion);
     } finally {
       database.close();
     }

@@ -1,1 +1,2 @@
+export { addSvcTelemetry } from './add-svc-telemetry.js';
 export { type StartTelemetryOptions, startTelemetry, type TelemetryHandle } from './start-telemetry.js';

@@ -1,6 +1,5 @@
 import type { Logger } from '@orkeon/core';
 import { Agent, type Dispatcher, request } from 'undici';
-import type { z } from 'zod';
 import {
   type A2ASecuritySettings,
   type A2ASecuritySettingsInput,
@@ -12,7 +11,9 @@ import { type A2ATaskRecord, a2aTaskRecordSchema } from '../wire/task-record.js'
 import type { A2ATaskRequest } from '../wire/task-request.js';
 import { type A2ATaskResult, a2aTaskResultSchema } from '../wire/task-result.js';
 import { A2AClientError } from './a2a-client-error.js';
+import { classifyFailure } from './client-failure.js';
 import { clientTlsOptions } from './client-tls.js';
+import { errorText, parseBody, parseJson } from './response-parsing.js';
 import { readServerSentEvents } from './sse-stream.js';
 
 /** Time limit of one call when neither the call nor the client sets one: 30 seconds. */
@@ -45,21 +46,6 @@ export type A2ACancelOutcome =
   | { readonly kind: 'recorded'; readonly record: A2ATaskRecord }
   | { readonly kind: 'acknowledged'; readonly taskId: string; readonly note?: string };
 
-const tlsErrorCodes = new Set([
-  'ERR_TLS_CERT_ALTNAME_INVALID',
-  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-  'UNABLE_TO_GET_ISSUER_CERT',
-  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
-  'SELF_SIGNED_CERT_IN_CHAIN',
-  'DEPTH_ZERO_SELF_SIGNED_CERT',
-  'CERT_HAS_EXPIRED',
-  'CERT_NOT_YET_VALID',
-  'CERT_UNTRUSTED',
-  'CERT_SIGNATURE_FAILURE',
-  'CERT_REJECTED',
-  'HOSTNAME_MISMATCH',
-]);
-
 interface Call {
   readonly method: Dispatcher.HttpMethod;
   readonly path: string;
@@ -78,9 +64,11 @@ interface Opened {
 
 /**
  * The A2A client: sends tasks to another agent's REST dialect (`{base}/a2a/tasks/...`)
- * and reads its card. Every connection performs full server certificate validation;
- * CAs listed in `TrustedCertificateAuthorities` are trusted in addition to the system
- * roots, and a host-name mismatch is never bypassed. Task calls carry
+ * and reads its card. Every connection performs full server certificate validation, set
+ * explicitly so that no environment variable (`NODE_TLS_REJECT_UNAUTHORIZED=0` included)
+ * can turn it off; CAs listed in `TrustedCertificateAuthorities` are trusted in addition
+ * to Node's bundled roots, and a host-name mismatch is never bypassed. An unusable client
+ * certificate file throws `A2A_CLIENT_CONFIGURATION` from the constructor. Task calls carry
  * `ClientBearerToken` and `ClientApiKey` when set; the card is fetched anonymously.
  *
  * @experimental SVCEXP001
@@ -167,7 +155,7 @@ export class A2AClient implements AsyncDisposable {
         { url },
       );
     } catch (error) {
-      throw A2AClientError.isInstance(error) ? error : this.#failure(error, opened.timeout, opened.signal, url);
+      throw A2AClientError.isInstance(error) ? error : classifyFailure(error, opened.timeout, opened.signal, url);
     } finally {
       if (!finished || !response.body.destroyed) response.body.destroy();
     }
@@ -258,7 +246,7 @@ export class A2AClient implements AsyncDisposable {
         ...(call.body === undefined ? {} : { body: JSON.stringify(call.body) }),
       });
     } catch (error) {
-      throw this.#failure(error, timeout, signal, url);
+      throw classifyFailure(error, timeout, signal, url);
     }
     if (response.statusCode < 200 || response.statusCode > 299) {
       let text = '';
@@ -284,81 +272,7 @@ export class A2AClient implements AsyncDisposable {
     try {
       return await opened.response.body.text();
     } catch (error) {
-      throw this.#failure(error, opened.timeout, opened.signal, opened.url);
+      throw classifyFailure(error, opened.timeout, opened.signal, opened.url);
     }
   }
-
-  #failure(error: unknown, timeout: AbortSignal, signal: AbortSignal, url: string): A2AClientError {
-    if (timeout.aborted) {
-      return new A2AClientError('A2A_CLIENT_TIMEOUT', `The agent at ${url} did not answer in time.`, {
-        url,
-        cause: error,
-      });
-    }
-    if (signal.aborted) {
-      return new A2AClientError('A2A_CLIENT_ABORTED', `The call to ${url} was aborted.`, { url, cause: error });
-    }
-    const code = errorCode(error);
-    if (code !== undefined && tlsErrorCodes.has(code)) {
-      return new A2AClientError(
-        'A2A_CLIENT_TLS',
-        `The server certificate of ${url} failed validation (${code}). List its CA in A2A:Security:TrustedCertificateAuthorities if it is a private CA; a host-name mismatch is never accepted.`,
-        { url, cause: error },
-      );
-    }
-    return new A2AClientError(
-      'A2A_CLIENT_NETWORK',
-      `The agent at ${url} could not be reached${code === undefined ? '' : ` (${code})`}.`,
-      { url, cause: error },
-    );
-  }
-}
-
-/** The TLS or network code of an error or of its causes. */
-function errorCode(error: unknown): string | undefined {
-  for (let current = error, depth = 0; typeof current === 'object' && current !== null && depth < 5; depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && (tlsErrorCodes.has(code) || depth > 0 || !code.startsWith('UND_ERR'))) return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
-
-function errorText(text: string): string | undefined {
-  try {
-    const value: unknown = JSON.parse(text);
-    const error = typeof value === 'object' && value !== null ? (value as { error?: unknown }).error : undefined;
-    return typeof error === 'string' ? error : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function parseJson(text: string, url: string, what: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new A2AClientError('A2A_CLIENT_INVALID_RESPONSE', `The ${what} from ${url} is not JSON.`, {
-      url,
-      cause: error,
-    });
-  }
-}
-
-function parseBody<Schema extends z.ZodType>(
-  schema: Schema,
-  text: string,
-  url: string,
-  what: string,
-): z.output<Schema> {
-  const parsed = schema.safeParse(parseJson(text, url, what));
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new A2AClientError(
-      'A2A_CLIENT_INVALID_RESPONSE',
-      `The ${what} from ${url} has an unexpected shape${issue === undefined ? '' : ` (${issue.path.join('.') || 'body'}: ${issue.message})`}.`,
-      { url, cause: parsed.error },
-    );
-  }
-  return parsed.data;
 }

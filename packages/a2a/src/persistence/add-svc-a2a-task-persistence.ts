@@ -1,20 +1,21 @@
-import { type ServiceCollection, StateStoreService } from '@orkeon/core';
-import { A2APersistenceRequiresStateStoreError } from '../registration/registration-errors.js';
+import { DocumentStoreService, type ServiceCollection } from '@orkeon/core';
 import { A2ATaskStoreService } from './a2a-task-store.js';
-import { StateStoreA2ATaskStore } from './state-store-a2a-task-store.js';
+import { DocumentStoreA2ATaskStore } from './document-store-a2a-task-store.js';
+import { A2APersistenceRequiresDocumentStoreError } from './persistence-errors.js';
 
 /**
- * The second opt-in of A2A (R6): task records kept in the registered checkpoint
- * `StateStore`, so `GET /a2a/tasks/{id}` answers and `DELETE` records `Cancelled`.
- * A `StateStore` must be registered first; otherwise this throws
- * `A2APersistenceRequiresStateStoreError`. A host's own `A2ATaskStore` is left untouched.
+ * The second opt-in of A2A (R6): task records kept in the registered `DocumentStore`
+ * (collection `a2a-tasks`), so `GET /a2a/tasks/{id}` answers and `DELETE` records
+ * `Cancelled`. A `DocumentStore` must be registered first (`addSqliteCheckpointing`,
+ * `addPostgresCheckpointing` and `addDocumentStore` do); otherwise this throws
+ * `A2APersistenceRequiresDocumentStoreError`. A host's own `A2ATaskStore` is left untouched.
  *
  * @experimental SVCEXP001
  */
 export function addSvcA2ATaskPersistence(services: ServiceCollection): ServiceCollection {
-  if (!services.has(StateStoreService)) throw new A2APersistenceRequiresStateStoreError();
+  if (!services.has(DocumentStoreService)) throw new A2APersistenceRequiresDocumentStoreError();
   return services.tryAddSingleton(
     A2ATaskStoreService,
-    (resolver) => new StateStoreA2ATaskStore(resolver.get(StateStoreService)),
+    (resolver) => new DocumentStoreA2ATaskStore(resolver.get(DocumentStoreService)),
   );
 }

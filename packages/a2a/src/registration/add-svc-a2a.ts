@@ -115,9 +115,7 @@ function addSecurity(
     services.tryAddInstance(A2AHttpsOptionsService, {
       cert: readFileSync(bound.CertificatePath),
       key: readFileSync(bound.CertificateKeyPath),
-      ...(security.httpsOptions === undefined
-        ? {}
-        : { requestCert: true, ...(security.httpsOptions.ca === undefined ? {} : { ca: security.httpsOptions.ca }) }),
+      ...(security.httpsOptions === undefined ? {} : { requestCert: true, ca: security.httpsOptions.ca }),
     });
   } else if (security.httpsOptions !== undefined) {
     throw new A2ASecurityConfigurationError(

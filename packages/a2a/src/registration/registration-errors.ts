@@ -9,7 +9,11 @@ export class InvalidAgentRegistrationError extends OrkeonError {
   }
 }
 
-/** `addSvcA2ATaskPersistence` was called before any checkpoint `StateStore` was registered. */
+/**
+ * `addSvcA2ATaskPersistence` was called before any checkpoint `StateStore` was registered.
+ *
+ * @deprecated Task records live in a `DocumentStore` now: `A2APersistenceRequiresDocumentStoreError` is thrown instead.
+ */
 export class A2APersistenceRequiresStateStoreError extends OrkeonError {
   constructor() {
     super(

@@ -36,8 +36,13 @@ export interface A2ASecurityOptions {
 export interface A2AServerTlsOptions {
   readonly requestCert: true;
   readonly rejectUnauthorized: false;
-  /** The trusted CAs, sent to clients as acceptable issuers. */
-  readonly ca?: string[];
+  /**
+   * Always empty: the TLS layer trusts no CA, so Node reports the chain exactly as the
+   * client sent it (leaf and intermediates) and the guard judges it against
+   * `TrustedCertificateAuthorities`. With trusted CAs here, Node reports the leaf alone
+   * once it has verified the chain, and an intermediate could not be checked.
+   */
+  readonly ca: string[];
 }
 
 /** @experimental SVCEXP001 */
@@ -79,10 +84,7 @@ export function createA2ASecurity(input: A2ASecuritySettingsInput, options: A2AS
       ...(options.now === undefined ? {} : { now: options.now }),
     });
     guards.push(createMutualTlsGuard(verify, logger));
-    httpsOptions =
-      authorities.pems.length > 0
-        ? { requestCert: true, rejectUnauthorized: false, ca: [...authorities.pems] }
-        : { requestCert: true, rejectUnauthorized: false };
+    httpsOptions = { requestCert: true, rejectUnauthorized: false, ca: [] };
   }
 
   const schemes = [...new Set(settings.AllowedAuthSchemes)];

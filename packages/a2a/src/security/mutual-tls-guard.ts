@@ -4,7 +4,11 @@ import type { Logger } from '@orkeon/core';
 import type { ClientCertificateVerdict } from './client-certificate-verifier.js';
 import { type A2ARequestGuard, isPublicPath, refuse } from './request-guard.js';
 
-/** The client certificate chain of a TLS connection, leaf first; empty when none was presented. */
+/**
+ * The client certificate chain of a TLS connection as the client sent it, leaf first;
+ * empty when none was presented. Complete only when the server's TLS options trust no CA
+ * (`ca: []`): once Node has verified a chain against a trusted CA it reports the leaf alone.
+ */
 export function peerCertificateChain(socket: TLSSocket): X509Certificate[] {
   const chain: X509Certificate[] = [];
   let current: DetailedPeerCertificate | undefined = socket.getPeerCertificate(true);
@@ -28,10 +32,10 @@ function isTlsSocket(socket: unknown): socket is TLSSocket {
 }
 
 /**
- * The mutual-TLS guard: 403 unless the connection is TLS and its client certificate is
- * accepted by `verify`. The TLS layer's own verdict (`socket.authorized`) is not relied
- * on: the server asks for a certificate without rejecting at the handshake, so that a
- * refusal is a JSON 403.
+ * The mutual-TLS guard: 403 unless the connection is TLS and its client certificate, with
+ * the intermediates the client sent, is accepted by `verify`. The TLS layer's own verdict
+ * (`socket.authorized`) is not relied on: the server asks for a certificate without
+ * rejecting at the handshake, so that a refusal is a JSON 403.
  */
 export function createMutualTlsGuard(
   verify: (chain: readonly X509Certificate[]) => ClientCertificateVerdict,

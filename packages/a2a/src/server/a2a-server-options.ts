@@ -15,7 +15,9 @@ export const A2ARequestGuardService = serviceToken<A2ARequestGuard>('A2ARequestG
 
 /**
  * TLS material handed to Fastify's `https` option. `requestCert` asks clients for a
- * certificate (mTLS); judging it is a guard's job.
+ * certificate (mTLS); judging it is a guard's job. With mutual TLS keep `ca` empty: a TLS
+ * layer that trusts a CA makes Node report only the leaf, hiding the intermediates the
+ * guard checks.
  *
  * @experimental SVCEXP001
  */

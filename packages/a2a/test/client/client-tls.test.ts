@@ -1,12 +1,11 @@
-import type { AddressInfo } from 'node:net';
-import { captureLogger, createTestCertificates, type TestCertificate, type TestCertificates } from '@orkeon/testing';
-import Fastify, { type FastifyInstance } from 'fastify';
+import { createTestCertificates, type TestCertificate, type TestCertificates } from '@orkeon/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { A2AClient, A2AClientError, type A2AClientOptions } from '../../src/client/index.js';
-import { type A2ASecuritySettingsInput, createA2ASecurity } from '../../src/security/index.js';
+import type { A2ASecuritySettingsInput } from '../../src/security/index.js';
+import { type HttpsAgent, startHttpsAgent } from './https-agent.js';
 
 let certificates: TestCertificates;
-const apps: FastifyInstance[] = [];
+const agents: HttpsAgent[] = [];
 const clients: A2AClient[] = [];
 
 beforeAll(async () => {
@@ -15,36 +14,18 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all(clients.map((client) => client.close()));
-  await Promise.all(apps.map((app) => app.close()));
+  await Promise.all(agents.map((agent) => agent.close()));
   await certificates.remove();
 });
 
-/** An HTTPS agent on 127.0.0.1 presenting `serverCertificate`, guarded by `security`. */
+/** An HTTPS agent on 127.0.0.1 presenting `serverCertificate`, guarded by `security`; resolves with its port. */
 async function httpsAgent(
   serverCertificate: TestCertificate,
   security: A2ASecuritySettingsInput = {},
 ): Promise<number> {
-  const guarded = createA2ASecurity(security, { logger: captureLogger().logger });
-  const app = Fastify({
-    https: { key: serverCertificate.keyPem, cert: serverCertificate.certPem, ...guarded.httpsOptions },
-  });
-  for (const guard of guarded.guards) app.addHook('onRequest', guard);
-  app.get('/.well-known/agent.json', async () => ({
-    name: 'tls-agent',
-    description: 'TLS test agent',
-    version: '1.0.0',
-    url: 'https://localhost',
-    skills: [],
-  }));
-  app.post('/a2a/tasks/send', async () => ({
-    taskId: 't',
-    status: 'Completed',
-    output: 'ok',
-    timestamp: '2026-01-01T00:00:00Z',
-  }));
-  apps.push(app);
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  return (app.server.address() as AddressInfo).port;
+  const agent = await startHttpsAgent(serverCertificate, security);
+  agents.push(agent);
+  return agent.port;
 }
 
 function client(url: string, options: A2AClientOptions = {}): A2AClient {

@@ -1,6 +1,12 @@
-import { InMemoryStateStore, type StateStore } from '@orkeon/core';
-import { PostgresStateStore } from '@orkeon/store-postgres';
-import { SqliteStateStore } from '@orkeon/store-sqlite';
+import {
+  type DocumentStore,
+  InMemoryDocumentStore,
+  InMemoryStateStore,
+  type JsonValue,
+  type StoredDocument,
+} from '@orkeon/core';
+import { PostgresDocumentStore, PostgresStateStore } from '@orkeon/store-postgres';
+import { SqliteDocumentStore, SqliteStateStore } from '@orkeon/store-sqlite';
 import {
   createTemporaryDirectory,
   type PostgresServer,
@@ -10,8 +16,8 @@ import {
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   AgentDirectory,
-  a2aTaskSessionId,
-  StateStoreA2ATaskStore,
+  a2aTaskDocumentKey,
+  DocumentStoreA2ATaskStore,
   sharedAgentRegistrationStore,
 } from '../../src/index.js';
 import { postJson, requestJson, startTestHost } from '../server/a2a-test-host.js';
@@ -29,8 +35,8 @@ beforeEach(() => {
 });
 
 interface StoreFixture {
-  open(): Promise<StateStore>;
-  close(store: StateStore): Promise<void>;
+  open(): Promise<DocumentStore>;
+  close(store: DocumentStore): Promise<void>;
 }
 
 /** Runs a task, cancels another, stops the server and the store, then reads both back through a new server over a reopened store. */
@@ -64,7 +70,7 @@ function describeRestart(name: string, fixture: () => StoreFixture): void {
       expect(failed.body).toMatchObject({ status: 'Failed', error: expect.stringContaining("'missing'") });
       expect((await requestJson('GET', `${second.url}/a2a/tasks/kept-3`)).body.status).toBe('Cancelled');
       expect((await requestJson('GET', `${second.url}/a2a/tasks/never`)).status).toBe(404);
-      expect(await secondStore.get('a2a-task:kept-1')).toBeDefined();
+      expect(await secondStore.get('a2a-tasks', 'kept-1')).toBeDefined();
     } finally {
       await second.close();
       await close(secondStore);
@@ -73,23 +79,70 @@ function describeRestart(name: string, fixture: () => StoreFixture): void {
 }
 
 describe('A2A task persistence', () => {
-  it('stores one session per task under the a2a-task: prefix, long ids under a digest', async () => {
-    const store = new InMemoryStateStore();
-    const tasks = new StateStoreA2ATaskStore(store);
+  it('stores one document per task in a2a-tasks, keyed by task id; ids no store can key under a digest', async () => {
+    const store = new InMemoryDocumentStore();
+    const tasks = new DocumentStoreA2ATaskStore(store);
     const now = new Date().toISOString();
-    const longId = 'x'.repeat(200);
-    for (const taskId of ['short', longId]) {
+    const longId = 'x'.repeat(1025);
+    for (const taskId of ['short', 'y'.repeat(1024), longId]) {
       await tasks.update(taskId, () => ({ taskId, skillId: 's', status: 'Working', createdAt: now, updatedAt: now }));
     }
-    expect((await store.list()).map((session) => session.sessionId).sort()).toEqual(
-      [a2aTaskSessionId(longId), 'a2a-task:short'].sort(),
+    expect((await store.list('a2a-tasks')).map((document) => document.key).sort()).toEqual(
+      [a2aTaskDocumentKey(longId), 'short', 'y'.repeat(1024)].sort(),
     );
-    expect(a2aTaskSessionId(longId)).toMatch(/^a2a-task:sha256\.[0-9a-f]{64}$/);
+    expect(a2aTaskDocumentKey(longId)).toMatch(/^sha256\.[0-9a-f]{64}$/);
     expect((await tasks.get(longId))?.taskId).toBe(longId);
+    expect((await store.get('a2a-tasks', 'short'))?.value).toMatchObject({ format: 1, taskId: 'short' });
+  });
+
+  it('never keeps task records among checkpoint sessions', async () => {
+    const checkpoints = new InMemoryStateStore();
+    const documents = new InMemoryDocumentStore();
+    const host = await startTestHost({ store: documents });
+    try {
+      await postJson(`${host.url}/a2a/tasks/send`, { id: 'apart', skillId: 'echo', input: 'x' });
+      expect((await documents.get('a2a-tasks', 'apart'))?.value).toMatchObject({ status: 'Completed' });
+      expect(await checkpoints.list()).toEqual([]);
+    } finally {
+      await host.close();
+    }
+  });
+
+  it('an update that loses a race with another process is applied again on the newer record', async () => {
+    const shared = new InMemoryDocumentStore();
+    let interfere = true;
+    // Another process cancels the task between this store's read and its write.
+    const racing: DocumentStore = {
+      get: async <T = JsonValue>(collection: string, key: string) => {
+        const read = await shared.get<T>(collection, key);
+        if (interfere && read !== undefined) {
+          interfere = false;
+          await shared.put(collection, key, { ...(read.value as object), status: 'Cancelled' });
+        }
+        return read as StoredDocument<T> | undefined;
+      },
+      put: (collection, key, value, options) => shared.put(collection, key, value, options),
+      delete: (collection, key, options) => shared.delete(collection, key, options),
+      list: (collection, options) => shared.list(collection, options),
+      close: () => shared.close(),
+    };
+    const now = new Date().toISOString();
+    await new DocumentStoreA2ATaskStore(shared).update('raced', () => ({
+      taskId: 'raced',
+      skillId: 's',
+      status: 'Working',
+      createdAt: now,
+      updatedAt: now,
+    }));
+    const stored = await new DocumentStoreA2ATaskStore(racing).update('raced', (current) =>
+      current?.status === 'Cancelled' ? undefined : current && { ...current, status: 'Completed' },
+    );
+    expect(stored?.status).toBe('Cancelled');
+    expect((await shared.get('a2a-tasks', 'raced'))?.value).toMatchObject({ status: 'Cancelled' });
   });
 
   it('serializes concurrent updates of one task', async () => {
-    const tasks = new StateStoreA2ATaskStore(new InMemoryStateStore());
+    const tasks = new DocumentStoreA2ATaskStore(new InMemoryDocumentStore());
     const now = new Date().toISOString();
     await tasks.update('t', () => ({
       taskId: 't',
@@ -107,8 +160,8 @@ describe('A2A task persistence', () => {
     expect((await tasks.get('t'))?.output).toBe('x'.repeat(20));
   });
 
-  describeRestart('InMemoryStateStore (same store instance)', () => {
-    const store = new InMemoryStateStore();
+  describeRestart('InMemoryDocumentStore (same store instance)', () => {
+    const store = new InMemoryDocumentStore();
     return { open: async () => store, close: async () => {} };
   });
 
@@ -120,10 +173,22 @@ describe('A2A task persistence', () => {
     afterAll(async () => {
       await folder?.remove();
     });
-    describeRestart('SqliteStateStore (file reopened)', () => ({
-      open: async () => new SqliteStateStore({ path: `${folder.path}/a2a.db` }),
-      close: async (store) => (store as SqliteStateStore).close(),
+    describeRestart('SqliteDocumentStore (file reopened)', () => ({
+      open: async () => new SqliteDocumentStore({ path: `${folder.path}/a2a.db` }),
+      close: (store) => store.close(),
     }));
+    it('keeps task records out of the checkpoint sessions of the same file', async () => {
+      const path = `${folder.path}/apart.db`;
+      const documents = new SqliteDocumentStore({ path });
+      const host = await startTestHost({ store: documents });
+      await postJson(`${host.url}/a2a/tasks/send`, { id: 'apart', skillId: 'echo', input: 'x' });
+      await host.close();
+      await documents.close();
+      await using checkpoints = new SqliteStateStore({ path });
+      expect(await checkpoints.list()).toEqual([]);
+      await using reopened = new SqliteDocumentStore({ path });
+      expect((await reopened.get('a2a-tasks', 'apart'))?.value).toMatchObject({ status: 'Completed' });
+    });
   });
 
   describe('on PostgreSQL', () => {
@@ -135,9 +200,22 @@ describe('A2A task persistence', () => {
     afterAll(async () => {
       await server?.stop();
     });
-    describeRestart('PostgresStateStore (new pool)', () => ({
-      open: async () => new PostgresStateStore({ connectionString: server.connectionString, schema }),
-      close: async (store) => (store as PostgresStateStore).close(),
+    describeRestart('PostgresDocumentStore (new pool)', () => ({
+      open: async () => new PostgresDocumentStore({ connectionString: server.connectionString, schema }),
+      close: (store) => store.close(),
     }));
+    it('keeps task records out of the checkpoint sessions of the same schema', async () => {
+      await using documents = new PostgresDocumentStore({ connectionString: server.connectionString, schema });
+      await new DocumentStoreA2ATaskStore(documents).update('apart', () => ({
+        taskId: 'apart',
+        skillId: 's',
+        status: 'Working',
+        createdAt: '2026-05-01T10:00:00.000Z',
+        updatedAt: '2026-05-01T10:00:00.000Z',
+      }));
+      await using checkpoints = new PostgresStateStore({ connectionString: server.connectionString, schema });
+      expect((await checkpoints.list()).map((summary) => summary.sessionId)).not.toContain('a2a-task:apart');
+      expect(await checkpoints.latestForCrew('a2a-task')).toBeUndefined();
+    });
   });
 });

@@ -1,8 +1,8 @@
-import { Configuration, InMemoryStateStore, ServiceCollection, StateStoreService } from '@orkeon/core';
+import { Configuration, DocumentStoreService, InMemoryDocumentStore, ServiceCollection } from '@orkeon/core';
 import { captureLogger } from '@orkeon/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
-  A2APersistenceRequiresStateStoreError,
+  A2APersistenceRequiresDocumentStoreError,
   A2AServerService,
   A2ASettingsService,
   A2ATaskRouterService,
@@ -208,12 +208,12 @@ describe('addSvcA2A', () => {
     expect((card.body.skills as { id: string }[]).map((skill) => skill.id)).toEqual(['late-custom']);
   });
 
-  it('R6: task persistence refuses to be added without a StateStore, and works with one', async () => {
+  it('R6: task persistence refuses to be added without a DocumentStore, and works with one', async () => {
     const without = new ServiceCollection();
     addSvcA2A(without, () => {}, quiet);
-    expect(() => addSvcA2ATaskPersistence(without)).toThrow(A2APersistenceRequiresStateStoreError);
-    expect(() => addSvcA2ATaskPersistence(without)).toThrow(/StateStore registered first/);
-    const withStore = new ServiceCollection().addInstance(StateStoreService, new InMemoryStateStore());
+    expect(() => addSvcA2ATaskPersistence(without)).toThrow(A2APersistenceRequiresDocumentStoreError);
+    expect(() => addSvcA2ATaskPersistence(without)).toThrow(/DocumentStore registered first/);
+    const withStore = new ServiceCollection().addInstance(DocumentStoreService, new InMemoryDocumentStore());
     addSvcA2A(withStore, () => {}, quiet);
     addSvcA2ATaskPersistence(withStore);
     expect(withStore.build().get(A2ATaskStoreService)).toBeDefined();

@@ -88,6 +88,51 @@ describe('mutual TLS with trusted CAs', () => {
   });
 });
 
+describe('mutual TLS with certificates issued by an intermediate CA', () => {
+  let server: GuardedServer;
+  beforeAll(async () => {
+    server = await serve({ RequireMutualTls: true, TrustedCertificateAuthorities: [certificates.ca.certPath] });
+  });
+  const chainOf = (certificate: TestCertificate) => ({
+    ...certificate,
+    certPem: certificate.chainPem,
+  });
+
+  it('accepts leaf + intermediate (PEM) when only the root CA is trusted', async () => {
+    const answer = await get(`${server.url}/a2a/tasks/t3`, chainOf(certificates.intermediateClient));
+    expect(answer).toEqual({ status: 200, body: { taskId: 't3', status: 'Completed' } });
+  });
+
+  it('accepts the same chain from a PKCS#12 bundle', async () => {
+    const answer = await get(`${server.url}/a2a/tasks/t3`, {
+      pfx: certificates.intermediateClient.pfx,
+      passphrase: certificates.password,
+    });
+    expect(answer.status).toBe(200);
+  });
+
+  it('refuses the leaf alone: the intermediate it needs was not sent and is not trusted', async () => {
+    const answer = await get(`${server.url}/a2a/tasks/t3`, certificates.intermediateClient);
+    expect(answer.status).toBe(403);
+    expect(answer.body.error).toMatch(/neither chains to a trusted CA/);
+  });
+
+  it('refuses a rogue chain whose intermediate copies the trusted intermediate’s name', async () => {
+    const answer = await get(`${server.url}/a2a/tasks/t3`, chainOf(certificates.rogueChainClient));
+    expect(answer.status).toBe(403);
+    expect(answer.body.error).toMatch(/neither chains to a trusted CA/);
+  });
+
+  it('accepts the leaf alone when the intermediate itself is a trusted CA', async () => {
+    const direct = await serve({
+      RequireMutualTls: true,
+      TrustedCertificateAuthorities: [certificates.intermediateCa.certPath],
+    });
+    expect((await get(`${direct.url}/a2a/tasks/t4`, certificates.intermediateClient)).status).toBe(200);
+    expect((await get(`${direct.url}/a2a/tasks/t4`, certificates.client)).status).toBe(403);
+  });
+});
+
 describe('mutual TLS with pinned thumbprints', () => {
   let server: GuardedServer;
   beforeAll(async () => {
@@ -136,11 +181,8 @@ describe('fail-closed start', () => {
       { RequireMutualTls: true, TrustedCertificateAuthorities: [certificates.ca.certPath] },
       { logger },
     );
-    expect(security.httpsOptions).toEqual({
-      requestCert: true,
-      rejectUnauthorized: false,
-      ca: [certificates.ca.certPem.trim()],
-    });
+    // No CA at the TLS layer: Node then reports the chain as the client sent it, intermediates included.
+    expect(security.httpsOptions).toEqual({ requestCert: true, rejectUnauthorized: false, ca: [] });
     expect(security.guards).toHaveLength(1);
   });
 

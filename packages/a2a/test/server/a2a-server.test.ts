@@ -1,4 +1,4 @@
-import { InMemoryStateStore } from '@orkeon/core';
+import { InMemoryDocumentStore } from '@orkeon/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   type A2ARequestGuard,
@@ -308,7 +308,7 @@ describe('A2A server without persistence', () => {
 
 describe('A2A server with persistence (in memory)', () => {
   it('records Completed and answers GET 200 with the record, 404 for unknown ids', async () => {
-    host = await startTestHost({ store: new InMemoryStateStore() });
+    host = await startTestHost({ store: new InMemoryDocumentStore() });
     await postJson(`${host.url}/a2a/tasks/send`, { id: 'p-1', skillId: 'echo', input: 'hi' });
     const record = await requestJson('GET', `${host.url}/a2a/tasks/p-1`);
     expect(record.status).toBe(200);
@@ -345,7 +345,7 @@ describe('A2A server with persistence (in memory)', () => {
           };
         }),
     });
-    host = await startTestHost({ store: new InMemoryStateStore() });
+    host = await startTestHost({ store: new InMemoryDocumentStore() });
     const send = postJson(`${host.url}/a2a/tasks/send`, { id: 'c-1', skillId: 'slow', input: 'x' });
     await waitFor(() => host?.server.runningTaskCount === 1);
     await waitFor(async () => (await requestJson('GET', `${host?.url}/a2a/tasks/c-1`)).body.status === 'Working');

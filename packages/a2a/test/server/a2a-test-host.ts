@@ -1,12 +1,12 @@
 import {
   Configuration,
   createLogger,
+  type DocumentStore,
+  DocumentStoreService,
   LoggerService,
   ServiceCollection,
   type ServiceProvider,
   type SettingsTree,
-  type StateStore,
-  StateStoreService,
 } from '@orkeon/core';
 import {
   type A2AServer,
@@ -27,7 +27,7 @@ export interface TestHost {
 export interface TestHostOptions {
   readonly settings?: A2ASettingsInput;
   /** With a store, task persistence is enabled over it. */
-  readonly store?: StateStore;
+  readonly store?: DocumentStore;
   /** Runs before addSvcA2A. */
   readonly before?: (services: ServiceCollection) => void;
   /** Runs after addSvcA2A. */
@@ -38,7 +38,7 @@ export interface TestHostOptions {
 export async function startTestHost(options: TestHostOptions = {}): Promise<TestHost> {
   const services = new ServiceCollection();
   services.addInstance(LoggerService, createLogger({ level: 'silent' }));
-  if (options.store !== undefined) services.addInstance(StateStoreService, options.store);
+  if (options.store !== undefined) services.addInstance(DocumentStoreService, options.store);
   options.before?.(services);
   const given: SettingsTree = { EnableServer: true, Host: '127.0.0.1', Port: 0 };
   for (const [key, value] of Object.entries(options.settings ?? {})) if (value !== undefined) given[key] = value;

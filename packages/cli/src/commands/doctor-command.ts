@@ -1,4 +1,4 @@
-import type { CliCommand } from '../cli-command.js';
+import type { CliCommandAction } from '../cli-command.js';
 import type { DoctorCheck } from '../doctor/doctor-check.js';
 import { checkLlm } from '../doctor/llm-check.js';
 import { checkNode } from '../doctor/node-check.js';
@@ -7,17 +7,8 @@ import { checkSettings } from '../doctor/settings-check.js';
 import { ExitCode } from '../exit-codes.js';
 import { cliVersion } from '../version.js';
 
-export const doctorCommand: CliCommand = {
-  name: 'doctor',
-  summary: 'check this set-up: Node, settings, installed packages, language model',
-  configure(command) {
-    command
-      .option('--json', 'print the checks as JSON')
-      .addHelpText(
-        'after',
-        '\nExits 1 when a check fails. Statuses: ok, info, warn, fail.\nExample:\n  orkeon doctor --settings ./appsettings.json --json',
-      );
-  },
+/** What `orkeon doctor` does; its options and help are in `doctor-command-definition.ts`. */
+export const doctorAction: CliCommandAction = {
   async run(context, command) {
     const { json } = command.opts<{ json?: boolean }>();
     const settings = await checkSettings(() => context.configuration());

@@ -1,35 +1,23 @@
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import {
   A2AAgentDiscovery,
+  type A2ASecuritySettings,
   A2ASettingsService,
   type AgentDirectory,
   AgentDirectoryService,
+  a2aSecuritySettings,
   a2aSettings,
   addSvcA2A,
   addSvcA2ATaskPersistence,
   registerDiscoveredAgents,
   startA2AServer,
 } from '@orkeon/a2a';
-import {
-  type AgentDefinition,
-  agentSystemPrompt,
-  type Configuration,
-  type CrewDefinition,
-  LlmClient,
-  type Logger,
-  LoggerService,
-  llmSettings,
-  ServiceCollection,
-  StateStoreService,
-} from '@orkeon/core';
-import { createChatModel, createChatModelFromConfiguration } from '@orkeon/providers';
-import { startTelemetry } from '@orkeon/telemetry';
-import type { CliCommand } from '../cli-command.js';
+import { type AgentDefinition, type CrewDefinition, type Logger, OrkeonError, type Runtime } from '@orkeon/core';
+import type { CliCommandAction } from '../cli-command.js';
 import { ExitCode } from '../exit-codes.js';
+import { createCliRuntime } from '../run/create-cli-runtime.js';
 import { loadRunTarget } from '../run/load-run-target.js';
-import { openStateStore } from '../run/open-state-store.js';
 import { crewFolderOf, parseVariables } from '../run/run-arguments.js';
-import { createRunEnvironment, type RunEnvironment } from '../run/run-environment.js';
 import { UsageError } from '../usage-error.js';
 
 interface ServeOptions {
@@ -39,21 +27,8 @@ interface ServeOptions {
   state?: string;
 }
 
-export const serveCommand: CliCommand = {
-  name: 'serve',
-  summary: "serve a crew's agents to other agents over A2A, each agent a skill (experimental SVCEXP001)",
-  configure(command) {
-    command
-      .argument('<crew>', 'crew.yaml, a crew folder, or crew.ts')
-      .option('-m, --mount <mount...>', 'physical:virtual:rights[;subpath:rights] (repeatable)')
-      .option('-V, --var <key=value...>', 'a value for a {KEY} placeholder of a YAML crew (repeatable)')
-      .option('--no-persistence', 'keep no task records (GET /a2a/tasks/{id} then answers 501)')
-      .option('--state <file>', 'task records database (default: .orkeon/state.db beside the crew)')
-      .addHelpText(
-        'after',
-        '\nListens on A2A:Host:A2A:Port (default localhost:5002), HTTPS with A2A:CertificatePath and A2A:CertificateKeyPath.\nExample:\n  orkeon serve examples/quickstart -V topic=octopuses --set A2A:Port=5002\n  curl -s localhost:5002/.well-known/agent.json',
-      );
-  },
+/** What `orkeon serve` does; its arguments, options and help are in `serve-command-definition.ts`. */
+export const serveAction: CliCommandAction = {
   async run(context, command) {
     const [crewPath] = command.args as [string];
     const options = command.opts<ServeOptions>();
@@ -61,45 +36,37 @@ export const serveCommand: CliCommand = {
     const crewFolder = crewFolderOf(crewPath, context.io.workingDirectory);
     const configuration = await context.configuration({ searchDirectories: [crewFolder] });
     const logger = await context.logger();
-    // A service has no one to ask: permission asks are denied headlessly.
-    const environment = await createRunEnvironment({
+    // The crew is loaded with the runtime's tools; the A2A settings read it when the server starts.
+    const loaded: { crew?: CrewDefinition } = {};
+    // A service has no one to ask: no prompt is registered, so permission asks are denied headlessly.
+    const { runtime, close } = await createCliRuntime({
       configuration,
       logger,
       crewFolder,
       workingDirectory: context.io.workingDirectory,
       mounts: options.mount ?? [],
-      prompt: undefined,
-      emit: () => {},
+      ...(options.state === undefined ? {} : { statePath: resolve(context.io.workingDirectory, options.state) }),
+      register: (services) => {
+        addSvcA2A(services, configuration, { logger, enableServer: true });
+        // The card names the crew, unless the settings name the agent (a later registration wins).
+        services.addSingleton(A2ASettingsService, () => ({
+          ...configuration.get(a2aSettings),
+          EnableServer: true,
+          ...(configuration.has('A2A:Name') || loaded.crew === undefined ? {} : { Name: loaded.crew.name }),
+          ...(configuration.has('A2A:Description') || loaded.crew?.goal === undefined
+            ? {}
+            : { Description: loaded.crew.goal }),
+        }));
+        if (options.persistence) addSvcA2ATaskPersistence(services);
+      },
     });
-    const variables = parseVariables(options.var ?? []);
-    const target = await loadRunTarget(absolute, { variables, tools: environment.registry.list() });
-    if (target.kind === 'script') throw new UsageError('orkeon serve needs a crew: a script has no agents to serve.');
-    const crew = target.crew;
-
-    const telemetry = startTelemetry(configuration);
-    const services = new ServiceCollection().addInstance(LoggerService, logger);
-    const store = options.persistence
-      ? openStateStore(
-          configuration,
-          options.state === undefined
-            ? join(target.folder, '.orkeon', 'state.db')
-            : resolve(context.io.workingDirectory, options.state),
-        )
-      : undefined;
-    if (store !== undefined) services.addInstance(StateStoreService, store);
-    addSvcA2A(services, configuration, { logger, enableServer: true });
-    // The card names the crew, unless the settings name the agent (a later registration wins).
-    services.addInstance(A2ASettingsService, {
-      ...configuration.get(a2aSettings),
-      EnableServer: true,
-      ...(configuration.has('A2A:Name') ? {} : { Name: crew.name }),
-      ...(configuration.has('A2A:Description') || crew.goal === undefined ? {} : { Description: crew.goal }),
-    });
-    if (store !== undefined) addSvcA2ATaskPersistence(services);
-    const provider = services.build();
     try {
-      const directory = provider.get(AgentDirectoryService);
-      const model = createChatModelFromConfiguration(configuration, logger);
+      const variables = parseVariables(options.var ?? []);
+      const target = await loadRunTarget(absolute, { variables, tools: runtime.tools.list() });
+      if (target.kind === 'script') throw new UsageError('orkeon serve needs a crew: a script has no agents to serve.');
+      const crew = target.crew;
+      loaded.crew = crew;
+      const directory = runtime.services.get(AgentDirectoryService);
       for (const agent of crew.agents) {
         directory.register({
           id: agent.id,
@@ -107,12 +74,16 @@ export const serveCommand: CliCommand = {
           description: agent.goal,
           tags: [crew.name],
           kind: 'local',
-          handler: (request, signal) =>
-            answerAs(agent, crew, { request, signal, environment, model, configuration, logger }),
+          handler: (request, signal) => answerAs(runtime, agent, crew, request, signal),
         });
       }
-      await registerPeers(configuration.get(a2aSettings).Peers, directory, logger);
-      const server = await startA2AServer(provider);
+      await registerPeers(
+        configuration.get(a2aSettings).Peers,
+        configuration.get(a2aSecuritySettings),
+        directory,
+        logger,
+      );
+      const server = await startA2AServer(runtime.services);
       const skills = directory.list().map((registration) => registration.id);
       context.io.stderr.write(
         `orkeon: serving '${crew.name}' at ${server.address?.url} (skills: ${skills.join(', ')}); Ctrl+C stops\n`,
@@ -125,53 +96,41 @@ export const serveCommand: CliCommand = {
       await server.stop();
       return ExitCode.ok;
     } finally {
-      await provider.dispose();
-      await store?.close();
-      await telemetry.shutdown();
+      await close();
     }
   },
 };
 
-/** One agent answering one A2A task: its role as system prompt, its tools, its model. */
+/** One agent answering one A2A task through the runtime: its role as system prompt, its tools, its model. */
 async function answerAs(
+  runtime: Runtime,
   agent: AgentDefinition,
   crew: CrewDefinition,
-  call: {
-    request: { readonly id: string; readonly input: string };
-    signal: AbortSignal;
-    environment: RunEnvironment;
-    model: ReturnType<typeof createChatModelFromConfiguration>;
-    configuration: Configuration;
-    logger: Logger;
-  },
+  request: { readonly id: string; readonly input: string },
+  signal: AbortSignal,
 ): Promise<string> {
-  const settings = call.configuration.get(llmSettings);
-  const wanted = agent.llm?.model ?? crew.llm?.model;
-  const model =
-    wanted === undefined || wanted === call.model.modelId
-      ? call.model
-      : createChatModel({ ...settings, Model: wanted }, { logger: call.logger });
-  const client = new LlmClient({
-    model,
-    logger: call.logger,
-    pipeline: call.environment.pipeline,
-    tools: call.environment.registry.select(agent.tools).tools,
-    caller: { kind: 'a2a', agent: agent.id, agentId: agent.id, crew: crew.name, process: 'a2a', task: call.request.id },
-    settings,
+  const result = await runtime.run(agent, request.input, {
+    crew,
+    signal,
+    caller: { kind: 'a2a', agent: agent.id, agentId: agent.id, crew: crew.name, process: 'a2a', task: request.id },
   });
-  const result = await client.act(call.request.input, {
-    system: agentSystemPrompt(agent),
-    maxIterations: agent.maxIterations,
-    signal: call.signal,
-  });
-  if (result.interrupted === true) throw new Error('the task was stopped before the agent answered');
+  if (result.interrupted === true)
+    throw new OrkeonError('A2A_TASK_STOPPED', 'the task was stopped before the agent answered');
   return result.output;
 }
 
-/** Reads the peers' cards and routes their skills to them; a peer that cannot be read is logged and skipped. */
-async function registerPeers(peers: readonly string[], directory: AgentDirectory, logger: Logger): Promise<void> {
+/**
+ * Reads the peers' cards and routes their skills to them; a peer that cannot be read is logged and skipped.
+ * The cards are read with `A2A:Security` (trusted CAs, client certificate), as tasks are sent.
+ */
+async function registerPeers(
+  peers: readonly string[],
+  security: A2ASecuritySettings,
+  directory: AgentDirectory,
+  logger: Logger,
+): Promise<void> {
   if (peers.length === 0) return;
-  const discovered = await new A2AAgentDiscovery({ logger }).discoverMany(peers);
+  const discovered = await new A2AAgentDiscovery({ logger, security }).discoverMany(peers);
   for (const { skill, url } of registerDiscoveredAgents(directory, discovered.agents).skipped) {
     logger.warn({ skill, peer: url }, 'a peer offers a skill this crew already serves; the local one is kept');
   }

@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { basename, dirname, extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Logger, VirtualFileSystem } from '@orkeon/core';
+import type { FileSystem, Logger } from '@orkeon/core';
 import {
   type CrewDefinition,
   type CrewInput,
@@ -24,7 +24,7 @@ export interface ScriptContext {
     call(name: string, input: unknown): Promise<ToolResult>;
   };
   /** The agents' view of the file system. */
-  readonly vfs: VirtualFileSystem;
+  readonly vfs: FileSystem;
   readonly logger: Logger;
   /** Fires on Ctrl+C. */
   readonly signal: AbortSignal;

@@ -9,7 +9,7 @@ export class InvalidSessionIdError extends OrkeonError {
         : String(sessionId);
     super(
       'INVALID_SESSION_ID',
-      `Session id ${shown} cannot be stored: a session id is 1 to 200 characters among letters, digits, '_', ':', '.' and '-'. Use a UUID or a prefixed id such as 'crew-exec:run-42'.`,
+      `Session id ${shown} cannot be stored: a session id is 1 to 200 characters among letters, digits, '_', ':', '.' and '-'. Use a UUID or a prefixed id such as 'nightly:run-42'.`,
       { details: { length: typeof sessionId === 'string' ? sessionId.length : undefined } },
     );
   }

@@ -6,7 +6,11 @@ import type { StateStore } from './state-store.js';
 export interface CheckpointManagerOptions {
   readonly logger: Logger;
   /** The time written into states; tests pass a fixed clock. */
+  readonly now?: () => Date;
+  /** @deprecated Use `now`. */
   readonly clock?: () => Date;
+  /** The id of a new session. Default: a random UUID. */
+  readonly newId?: () => string;
 }
 
 /**
@@ -21,18 +25,20 @@ export class CheckpointManager {
   readonly #store: StateStore;
   readonly #logger: Logger;
   readonly #clock: () => Date;
+  readonly #newId: () => string;
 
   constructor(store: StateStore, options: CheckpointManagerOptions) {
     this.#store = store;
     this.#logger = options.logger;
-    this.#clock = options.clock ?? (() => new Date());
+    this.#clock = options.now ?? options.clock ?? (() => new Date());
+    this.#newId = options.newId ?? randomUUID;
   }
 
-  /** A new session (a UUID) for the crew, in phase `Running`, saved as version 1 with label `started`. */
+  /** A new session (a UUID unless `newId` says otherwise) for the crew, in phase `Running`, saved as version 1 with label `started`. */
   async startSession(crewId: string): Promise<SessionState> {
     const now = this.#now();
     const state: SessionState = {
-      sessionId: randomUUID(),
+      sessionId: this.#newId(),
       crewId,
       phase: 'Running',
       completedTaskIndex: 0,

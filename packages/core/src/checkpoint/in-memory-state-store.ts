@@ -4,6 +4,13 @@ import { type SessionState, type SessionSummary, summarizeSession, type Versione
 import type { HistoryOptions, SaveVersionedOptions, StateStore } from './state-store.js';
 import { assertValidSessionId, assertValidSessionState } from './state-validation.js';
 
+export interface InMemoryStateStoreOptions {
+  /** The time written into versions; tests pass a fixed clock. */
+  readonly now?: () => Date;
+  /** The id of a new version. Default: a random UUID. */
+  readonly newId?: () => string;
+}
+
 /**
  * A state store held in this process: the default one, gone when the process ends.
  * States are copied on the way in and on the way out, so a caller that changes an
@@ -12,6 +19,13 @@ import { assertValidSessionId, assertValidSessionState } from './state-validatio
 export class InMemoryStateStore implements StateStore {
   readonly #sessions = new Map<string, SessionState>();
   readonly #versions = new Map<string, VersionedState[]>();
+  readonly #now: () => Date;
+  readonly #newId: () => string;
+
+  constructor(options: InMemoryStateStoreOptions = {}) {
+    this.#now = options.now ?? (() => new Date());
+    this.#newId = options.newId ?? randomUUID;
+  }
 
   async save(state: SessionState): Promise<void> {
     assertValidSessionState(state);
@@ -43,13 +57,13 @@ export class InMemoryStateStore implements StateStore {
     const versions = this.#versions.get(state.sessionId) ?? [];
     const snapshot = structuredClone(state);
     const versioned: VersionedState = {
-      versionId: randomUUID(),
+      versionId: this.#newId(),
       sessionId: state.sessionId,
       version: (versions.at(-1)?.version ?? 0) + 1,
       state: snapshot,
       ...(options.stepId === undefined ? {} : { stepId: options.stepId }),
       ...(options.label === undefined ? {} : { label: options.label }),
-      createdAt: new Date().toISOString(),
+      createdAt: this.#now().toISOString(),
     };
     versions.push(versioned);
     this.#versions.set(state.sessionId, versions);

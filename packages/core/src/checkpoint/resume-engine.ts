@@ -26,6 +26,8 @@ export interface ResumeResult {
 
 export interface ResumeEngineOptions {
   /** The time written into resumed states; tests pass a fixed clock. */
+  readonly now?: () => Date;
+  /** @deprecated Use `now`. */
   readonly clock?: () => Date;
 }
 
@@ -36,7 +38,7 @@ export class ResumeEngine {
 
   constructor(store: StateStore, options: ResumeEngineOptions = {}) {
     this.#store = store;
-    this.#clock = options.clock ?? (() => new Date());
+    this.#clock = options.now ?? options.clock ?? (() => new Date());
   }
 
   /** True when the crew has a latest session and it is not `Completed`. */

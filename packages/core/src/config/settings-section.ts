@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OrkeonError } from '../errors/orkeon-error.js';
 import { keySeparator } from './settings-tree.js';
 
 /** The subset of JSON Schema that settings binding and the generated docs read. */
@@ -47,7 +48,10 @@ export function defineSettingsSection<Schema extends z.ZodObject>(
 ): SettingsSection<Schema> {
   const segments = path.split(keySeparator);
   if (segments.some((segment) => !/^[A-Za-z][A-Za-z0-9]*$/.test(segment))) {
-    throw new TypeError(`Settings section path '${path}' must be words separated by ':' (e.g. 'Svc:Tools:Shell').`);
+    throw new OrkeonError(
+      'CONFIG_SECTION_PATH_INVALID',
+      `Settings section path '${path}' must be words separated by ':' (e.g. 'Svc:Tools:Shell').`,
+    );
   }
   const jsonSchema = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as SettingsJsonSchema;
   return { path, segments, schema, description: options.description, jsonSchema };

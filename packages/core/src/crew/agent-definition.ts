@@ -1,15 +1,19 @@
+import type { StopCondition } from '../llm/stop-conditions.js';
+import type { ModelInput } from '../llm/to-chat-model.js';
+import type { Tool } from '../tools/tool.js';
+import type { AgentCodeFields } from './agent-code-fields.js';
 import type { CrewLlmSettings } from './llm-settings.js';
 
 export const defaultAgentMaxIterations = 10;
 
 /** A member of a crew: its role, goal and backstory are its system prompt. */
-export interface AgentDefinition {
+export interface AgentDefinition extends AgentCodeFields {
   /** Unique in the crew; tasks name their agent by it. */
   readonly id: string;
   readonly role: string;
   readonly goal: string;
   readonly backstory?: string;
-  /** Tool names, resolved against the tool registry (strictly, when the loader is given its names). */
+  /** Tool names, resolved against the tool registry (strictly, when the loader is given its names); by-value tools are in `ownTools` too. */
   readonly tools: readonly string[];
   readonly llm?: CrewLlmSettings;
   /** Most model calls of one task's tool loop; `0` means no limit. Default 10. */
@@ -24,8 +28,13 @@ export interface AgentInput {
   readonly role: string;
   readonly goal: string;
   readonly backstory?: string;
-  readonly tools?: readonly string[];
+  /** Tools by value (`defineTool`) or by registered name. */
+  readonly tools?: readonly (string | Tool)[];
+  /** The agent's own model: an AI SDK model or a `ChatModel`; wins over `llm.model`. */
+  readonly model?: ModelInput;
   readonly llm?: CrewLlmSettings;
   readonly maxIterations?: number;
+  /** Ends the agent's tool loop early when any condition holds (beside `maxIterations`). */
+  readonly stopWhen?: StopCondition | readonly StopCondition[];
   readonly allowDelegation?: boolean;
 }

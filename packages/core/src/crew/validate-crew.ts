@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { type AgentCodeFields, splitAgentCodeFields } from './agent-code-fields.js';
 import type { AgentDefinition } from './agent-definition.js';
 import type { CrewDefinition } from './crew-definition.js';
 import type { CrewProblem } from './crew-problem.js';
@@ -21,19 +22,40 @@ export type CrewValidation =
  * agents and dependencies, cycles, the manager, tools, mounts).
  */
 export function validateCrew(input: unknown, options: CrewValidationOptions = {}): CrewValidation {
-  const parsed = crewSchema.safeParse(input, { reportInput: true });
-  if (!parsed.success) return { problems: problemsFromZod(parsed.error, { schema: crewSchema, input }) };
-  const crew = toCrewDefinition(parsed.data);
-  const problems = crewRuleProblems(crew, options);
+  const { plain, agentCode } = splitCrewCodeFields(input);
+  const parsed = crewSchema.safeParse(plain, { reportInput: true });
+  if (!parsed.success) return { problems: problemsFromZod(parsed.error, { schema: crewSchema, input: plain }) };
+  const crew = toCrewDefinition(parsed.data, agentCode);
+  const ownTools = crew.agents.flatMap((agent) => agent.ownTools ?? []).map((tool) => tool.name);
+  const problems = crewRuleProblems(
+    crew,
+    options.toolNames === undefined ? options : { ...options, toolNames: [...options.toolNames, ...ownTools] },
+  );
   return problems.length === 0 ? { crew, problems: [] } : { problems };
 }
 
 /** One agent on its own (for `agentBuilder`); its problems are keyed `agents.<id>.…`. */
 export function validateAgent(input: unknown): { agent?: AgentDefinition; problems: readonly CrewProblem[] } {
-  const parsed = agentSchema.safeParse(input, { reportInput: true });
-  if (parsed.success) return { agent: toAgentDefinition(parsed.data), problems: [] };
+  const { plain, code } = splitAgentCodeFields(input);
+  const parsed = agentSchema.safeParse(plain, { reportInput: true });
+  if (parsed.success) return { agent: toAgentDefinition(parsed.data, code), problems: [] };
   return {
-    problems: problemsFromZod(parsed.error, { schema: agentSchema, input, prefix: entityPrefix('agents', input) }),
+    problems: problemsFromZod(parsed.error, {
+      schema: agentSchema,
+      input: plain,
+      prefix: entityPrefix('agents', input),
+    }),
+  };
+}
+
+/** The crew as the schema judges it, and each agent's code-only fields by position. */
+function splitCrewCodeFields(input: unknown): { plain: unknown; agentCode: readonly AgentCodeFields[] } {
+  const agents = (input as { agents?: unknown } | null)?.agents;
+  if (typeof input !== 'object' || input === null || !Array.isArray(agents)) return { plain: input, agentCode: [] };
+  const split = agents.map(splitAgentCodeFields);
+  return {
+    plain: { ...input, agents: split.map((agent) => agent.plain) },
+    agentCode: split.map((agent) => agent.code),
   };
 }
 
@@ -51,12 +73,12 @@ function entityPrefix(list: 'agents' | 'tasks', input: unknown): string[] {
   return typeof id === 'string' && id !== '' ? [list, id] : [list];
 }
 
-function toCrewDefinition(data: z.output<typeof crewSchema>): CrewDefinition {
+function toCrewDefinition(data: z.output<typeof crewSchema>, agentCode: readonly AgentCodeFields[]): CrewDefinition {
   return {
     name: data.name,
     ...(data.goal === undefined ? {} : { goal: data.goal }),
     process: data.process,
-    agents: data.agents.map(toAgentDefinition),
+    agents: data.agents.map((agent, index) => toAgentDefinition(agent, agentCode[index] ?? {})),
     tasks: data.tasks.map(toTaskDefinition),
     ...(data.manager === undefined ? {} : { manager: data.manager }),
     mounts: data.mounts,
@@ -67,8 +89,9 @@ function toCrewDefinition(data: z.output<typeof crewSchema>): CrewDefinition {
   };
 }
 
-function toAgentDefinition(data: z.output<typeof agentSchema>): AgentDefinition {
+function toAgentDefinition(data: z.output<typeof agentSchema>, code: AgentCodeFields): AgentDefinition {
   return {
+    ...code,
     id: data.id,
     role: data.role,
     goal: data.goal,

@@ -1,4 +1,4 @@
-import type { StateStore } from '../checkpoint/state-store.js';
+import type { DocumentStore } from '../documents/document-store.js';
 import { serviceToken } from '../services/service-token.js';
 import type { CrewExecutionOutcome, CrewExecutionState, CrewExecutionStateChanges } from './crew-execution-state.js';
 import {
@@ -8,18 +8,21 @@ import {
 } from './execution-state-errors.js';
 import {
   assertValidExecutionId,
-  executionSessionId,
-  fromSessionState,
-  toSessionState,
+  executionStateCollection,
+  fromExecutionDocument,
+  type PersistedExecutionState,
+  toExecutionDocument,
 } from './execution-state-record.js';
 import { toInvariantString } from './invariant-metadata.js';
 
 export interface CrewExecutionStateManagerOptions {
   /** Where transitions are persisted. Without a store, states live in memory only. */
-  readonly store?: StateStore;
+  readonly store?: DocumentStore;
   /** Delete a state from the store when it is archived, instead of saving it as `Archived`. Default false. */
   readonly deleteFromStoreOnArchive?: boolean;
   /** The time written into states; tests pass a fixed clock. */
+  readonly now?: () => Date;
+  /** @deprecated Use `now`. */
   readonly clock?: () => Date;
 }
 
@@ -27,14 +30,15 @@ export interface CrewExecutionStateManagerOptions {
  * Keeps the state of crew executions (Beta). With a store, every transition (create,
  * update, complete, archive) is saved before the call returns, and a manager started
  * later over the same store reads it back: `getState` and `createState` load a state
- * they do not hold yet. Stored session ids and crew ids carry the prefix `crew-exec:`.
+ * they do not hold yet. States are documents of the collection `crew-executions`,
+ * keyed by execution id.
  * `toolsUsed` is never stored, so a reloaded state has none.
  *
  * Calls for one execution run one at a time, in call order, so that concurrent
  * transitions never write an older state over a newer one.
  */
 export class CrewExecutionStateManager {
-  readonly #store: StateStore | undefined;
+  readonly #store: DocumentStore | undefined;
   readonly #deleteFromStoreOnArchive: boolean;
   readonly #clock: () => Date;
   readonly #states = new Map<string, CrewExecutionState>();
@@ -43,10 +47,10 @@ export class CrewExecutionStateManager {
   constructor(options: CrewExecutionStateManagerOptions = {}) {
     this.#store = options.store;
     this.#deleteFromStoreOnArchive = options.deleteFromStoreOnArchive ?? false;
-    this.#clock = options.clock ?? (() => new Date());
+    this.#clock = options.now ?? options.clock ?? (() => new Date());
   }
 
-  /** True when transitions are written to a state store. */
+  /** True when transitions are written to a document store. */
   get persistent(): boolean {
     return this.#store !== undefined;
   }
@@ -133,7 +137,7 @@ export class CrewExecutionStateManager {
       const current = await this.#require(executionId, 'archive');
       const archived: CrewExecutionState = { ...current, status: 'Archived', updatedAt: this.#now() };
       if (this.#store !== undefined && this.#deleteFromStoreOnArchive) {
-        await this.#store.delete(executionSessionId(executionId));
+        await this.#store.delete(executionStateCollection, executionId);
         this.#states.set(executionId, structuredClone(archived));
         return structuredClone(archived);
       }
@@ -153,9 +157,9 @@ export class CrewExecutionStateManager {
   async #load(executionId: string): Promise<CrewExecutionState | undefined> {
     const held = this.#states.get(executionId);
     if (held !== undefined || this.#store === undefined) return held;
-    const session = await this.#store.get(executionSessionId(executionId));
-    if (session === undefined) return undefined;
-    const state = fromSessionState(session);
+    const stored = await this.#store.get<PersistedExecutionState>(executionStateCollection, executionId);
+    if (stored === undefined) return undefined;
+    const state = fromExecutionDocument(executionId, stored.value);
     this.#states.set(executionId, state);
     return state;
   }
@@ -174,7 +178,9 @@ export class CrewExecutionStateManager {
 
   /** Persists first, so memory never holds a transition the store refused. */
   async #commit(state: CrewExecutionState): Promise<CrewExecutionState> {
-    if (this.#store !== undefined) await this.#store.save(toSessionState(state));
+    if (this.#store !== undefined) {
+      await this.#store.put(executionStateCollection, state.executionId, toExecutionDocument(state));
+    }
     this.#states.set(state.executionId, structuredClone(state));
     return structuredClone(state);
   }

@@ -5,7 +5,7 @@ export class InvalidExecutionIdError extends OrkeonError {
   constructor(executionId: unknown, maximumLength: number) {
     super(
       'INVALID_EXECUTION_ID',
-      `Execution id ${typeof executionId === 'string' ? `'${executionId.slice(0, 60)}'` : String(executionId)} is not usable: an execution id is 1 to ${maximumLength} characters among letters, digits, '_', ':', '.' and '-' (it is stored under the session id 'crew-exec:<id>'). Use a UUID.`,
+      `Execution id ${typeof executionId === 'string' ? `'${executionId.slice(0, 60)}'` : String(executionId)} is not usable: an execution id is 1 to ${maximumLength} characters among letters, digits, '_', ':', '.' and '-'. Use a UUID.`,
     );
   }
 }
@@ -39,13 +39,13 @@ export class InvalidExecutionMetadataError extends OrkeonError {
   }
 }
 
-/** A state in the store that is not a crew execution state this version can read. */
+/** A document in the store that is not a crew execution state this version can read. */
 export class UnreadableExecutionStateError extends OrkeonError {
-  constructor(sessionId: string, problem: string) {
+  constructor(executionId: string, problem: string) {
     super(
       'EXECUTION_STATE_UNREADABLE',
-      `The stored crew execution state '${sessionId}' cannot be read: ${problem}. Delete the session '${sessionId}' from the state store, or write it with the same Orkeon version.`,
-      { details: { sessionId } },
+      `The stored crew execution state '${executionId}' cannot be read: ${problem}. Delete document '${executionId}' of collection 'crew-executions' from the document store, or write it with the same Orkeon version.`,
+      { details: { executionId } },
     );
   }
 }

@@ -1,46 +1,20 @@
 import { z } from 'zod';
-import type { SessionPhase, SessionState } from '../checkpoint/session-state.js';
-import { sessionIdPattern } from '../checkpoint/state-validation.js';
-import { type CrewExecutionState, type CrewExecutionStatus, crewExecutionStatuses } from './crew-execution-state.js';
+import { crewExecutionDocumentCollection } from '../documents/legacy-session-documents.js';
+import { type CrewExecutionState, crewExecutionStatuses } from './crew-execution-state.js';
 import { InvalidExecutionIdError, UnreadableExecutionStateError } from './execution-state-errors.js';
 
-/**
- * Crew execution states share the checkpoint stores with task checkpoint sessions;
- * this prefix on their session ids and crew ids keeps the two apart.
- */
-export const executionStateKeyPrefix = 'crew-exec:';
+/** The document-store collection of crew execution states, keyed by execution id. */
+export const executionStateCollection = crewExecutionDocumentCollection;
 
-/** Session ids are at most 200 characters, and the prefix takes 10 of them. */
-export const maximumExecutionIdLength = 200 - executionStateKeyPrefix.length;
-
-/** The task checkpoint that carries the serialized execution state inside its session. */
-export const executionStateCheckpointId = 'crew-execution-state';
-
-export function executionSessionId(executionId: string): string {
-  return `${executionStateKeyPrefix}${executionId}`;
-}
-
-export function executionCrewId(crewId: string): string {
-  return `${executionStateKeyPrefix}${crewId}`;
-}
+/** Execution ids stay the keys they were in release 0.1: short, and free of separators or quotes. */
+const executionIdPattern = /^[A-Za-z0-9_:.-]{1,200}$/;
+export const maximumExecutionIdLength = 200;
 
 export function assertValidExecutionId(executionId: unknown): asserts executionId is string {
-  if (
-    typeof executionId !== 'string' ||
-    executionId.length === 0 ||
-    !sessionIdPattern.test(executionSessionId(executionId))
-  ) {
+  if (typeof executionId !== 'string' || !executionIdPattern.test(executionId)) {
     throw new InvalidExecutionIdError(executionId, maximumExecutionIdLength);
   }
 }
-
-const phaseOfStatus: Readonly<Record<CrewExecutionStatus, SessionPhase>> = {
-  Created: 'Pending',
-  Running: 'Running',
-  Completed: 'Completed',
-  Failed: 'Failed',
-  Archived: 'Completed',
-};
 
 /** What is written: the state without `toolsUsed`, which is never persisted. */
 const persistedStateSchema = z.object({
@@ -57,47 +31,21 @@ const persistedStateSchema = z.object({
   updatedAt: z.string(),
 });
 
-/** The session that stores an execution state: its record is serialized in one task checkpoint. */
-export function toSessionState(state: CrewExecutionState): SessionState {
+export type PersistedExecutionState = z.input<typeof persistedStateSchema>;
+
+/** The document that stores an execution state. */
+export function toExecutionDocument(state: CrewExecutionState): PersistedExecutionState {
   const { toolsUsed: _notPersisted, ...persisted } = state;
-  const record: z.input<typeof persistedStateSchema> = { format: 1, ...persisted, metadata: { ...state.metadata } };
-  return {
-    sessionId: executionSessionId(state.executionId),
-    crewId: executionCrewId(state.crewId),
-    phase: phaseOfStatus[state.status],
-    completedTaskIndex: 0,
-    taskCheckpoints: {
-      [executionStateCheckpointId]: {
-        taskId: executionStateCheckpointId,
-        status: 'Pending',
-        output: JSON.stringify(record),
-        timestamp: state.updatedAt,
-        retryCount: 0,
-      },
-    },
-    createdAt: state.createdAt,
-    updatedAt: state.updatedAt,
-    ...(state.error === undefined ? {} : { errorMessage: state.error }),
-  };
+  return { format: 1, ...persisted, metadata: { ...state.metadata } };
 }
 
-/** The execution state a stored session carries, with an empty `toolsUsed`. */
-export function fromSessionState(session: SessionState): CrewExecutionState {
-  const serialized = session.taskCheckpoints[executionStateCheckpointId]?.output;
-  if (serialized === undefined) {
-    throw new UnreadableExecutionStateError(session.sessionId, `it has no '${executionStateCheckpointId}' checkpoint`);
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(serialized);
-  } catch {
-    throw new UnreadableExecutionStateError(session.sessionId, 'its record is not JSON');
-  }
-  const result = persistedStateSchema.safeParse(parsed);
+/** The execution state a stored document carries, with an empty `toolsUsed`. */
+export function fromExecutionDocument(executionId: string, value: unknown): CrewExecutionState {
+  const result = persistedStateSchema.safeParse(value);
   if (!result.success) {
     const issue = result.error.issues[0];
     throw new UnreadableExecutionStateError(
-      session.sessionId,
+      executionId,
       `field '${issue?.path.join('.') ?? ''}' ${issue?.message ?? 'is invalid'}`,
     );
   }

@@ -8,12 +8,15 @@ export const crewExecutionStatePersistenceSettings = defineSettingsSection(
       .boolean()
       .default(false)
       .describe(
-        'Persist every crew execution state transition through the registered checkpoint StateStore. Without it states live in memory only.',
+        'Persist every crew execution state transition through the registered DocumentStore (collection crew-executions). Without it states live in memory only.',
       ),
     DeleteFromStoreOnArchive: z
       .boolean()
       .default(false)
       .describe('Delete a state from the store when it is archived, instead of keeping it with status Archived.'),
   }),
-  { description: 'Durable crew execution state (Beta): keys carry the prefix crew-exec: in the checkpoint store.' },
+  {
+    description:
+      'Durable crew execution state (Beta): documents of the collection crew-executions in the document store, apart from checkpoints.',
+  },
 );

@@ -1,11 +1,15 @@
+// One file for LlmClient: complete and act share one loop over the AI SDK (streamed or buffered);
+// retries, telemetry, stop conditions and model normalisation live beside it.
 import {
   generateText,
   type JSONSchema7,
   jsonSchema,
   type LanguageModelUsage,
   Output,
+  type StepResult,
   stepCountIs,
   streamText,
+  type ToolSet,
   tool,
 } from 'ai';
 import type { Logger } from '../logging/logger.js';
@@ -19,14 +23,12 @@ import type { ChatModel } from './chat-model.js';
 import type { LlmDeltaSink } from './console-streaming.js';
 import { LlmError, toLlmError } from './llm-errors.js';
 import { withRetries } from './retry-policy.js';
+import type { AgentStep, StopCondition } from './stop-conditions.js';
+import type { TokenUsage } from './token-usage.js';
+
+export type { TokenUsage } from './token-usage.js';
 
 export const defaultMaxIterations = 10;
-
-export interface TokenUsage {
-  readonly inputTokens: number;
-  readonly outputTokens: number;
-  readonly totalTokens: number;
-}
 
 /** Ask for JSON: any object, or one that matches a JSON Schema. */
 export type ResponseFormat = { readonly type: 'json'; readonly schema?: JSONSchema7; readonly name?: string };
@@ -45,6 +47,8 @@ export interface CompleteOptions {
 export interface ActOptions extends CompleteOptions {
   /** Most model calls in the loop; default 10. `0` or `Infinity` means no limit. */
   readonly maxIterations?: number;
+  /** Ends the loop early when any of these holds after a step (see `toolCalled`, `tokensAtLeast`). */
+  readonly stopWhen?: StopCondition | readonly StopCondition[];
   /** The permission gate's mode for the tool calls of this run (when a gate is enabled). */
   readonly permissionMode?: PermissionMode;
 }
@@ -66,6 +70,36 @@ export interface ActResult extends CompleteResult {
   readonly exhausted?: true;
 }
 
+/** Temperature, output cap and retry rules of a client's calls. */
+export interface LlmCallSettings {
+  readonly temperature?: number | undefined;
+  readonly maxTokens?: number | undefined;
+  /** Retries of a failed call; default 10. */
+  readonly maxRetries?: number;
+  /** Time limit of one model call; default 30. */
+  readonly timeoutSeconds?: number;
+}
+
+/** @deprecated Use the camelCase `LlmCallSettings`. */
+export interface LegacyLlmCallSettings {
+  readonly Temperature?: number | undefined;
+  readonly MaxTokens?: number | undefined;
+  readonly MaxRetries: number;
+  readonly TimeoutSeconds: number;
+}
+
+/** The camelCase form of either settings shape, defaults filled in. */
+export function callSettings(settings: LlmCallSettings | LegacyLlmCallSettings | undefined): Required<LlmCallSettings> {
+  const legacy = settings !== undefined && 'MaxRetries' in settings ? settings : undefined;
+  const modern = legacy === undefined ? (settings as LlmCallSettings | undefined) : undefined;
+  return {
+    temperature: legacy?.Temperature ?? modern?.temperature,
+    maxTokens: legacy?.MaxTokens ?? modern?.maxTokens,
+    maxRetries: legacy?.MaxRetries ?? modern?.maxRetries ?? 10,
+    timeoutSeconds: legacy?.TimeoutSeconds ?? modern?.timeoutSeconds ?? 30,
+  };
+}
+
 export interface LlmClientOptions {
   readonly model: ChatModel;
   readonly logger: Logger;
@@ -74,13 +108,8 @@ export interface LlmClientOptions {
   /** The tools `act` offers the model. */
   readonly tools?: readonly Tool[];
   readonly caller?: CallerIdentity;
-  /** From the `Llm` settings: defaults for temperature and output cap, and the retry rules. */
-  readonly settings?: {
-    readonly Temperature?: number | undefined;
-    readonly MaxTokens?: number | undefined;
-    readonly MaxRetries: number;
-    readonly TimeoutSeconds: number;
-  };
+  /** Defaults for temperature and output cap, and the retry rules (camelCase; the `Llm` settings' PascalCase names are still read). */
+  readonly settings?: LlmCallSettings | LegacyLlmCallSettings;
   /** The console streaming sink, when enabled. */
   readonly deltaSink?: LlmDeltaSink;
 }
@@ -94,14 +123,16 @@ export interface LlmClientOptions {
 export class LlmClient {
   readonly #options: LlmClientOptions;
   readonly #model: ChatModel;
+  readonly #settings: Required<LlmCallSettings>;
 
   constructor(options: LlmClientOptions) {
     this.#options = options;
-    const settings = options.settings ?? { MaxRetries: 10, TimeoutSeconds: 30 };
+    const settings = callSettings(options.settings);
+    this.#settings = settings;
     const retrying = withRetries(options.model.model, {
       provider: options.model.provider,
-      maxRetries: settings.MaxRetries,
-      timeoutSeconds: settings.TimeoutSeconds,
+      maxRetries: settings.maxRetries,
+      timeoutSeconds: settings.timeoutSeconds,
     });
     this.#model = { ...options.model, model: withTelemetry(retrying, options.model.provider) };
     routeSdkWarnings(options.logger);
@@ -161,9 +192,8 @@ export class LlmClient {
     const sink = this.#options.deltaSink;
     const onDelta = options.onDelta;
     const streaming = this.#model.supportsStreaming && (onDelta !== undefined || sink !== undefined);
-    const settings = this.#options.settings;
-    const temperature = options.temperature ?? settings?.Temperature;
-    const maxOutputTokens = options.maxTokens ?? settings?.MaxTokens;
+    const temperature = options.temperature ?? this.#settings.temperature;
+    const maxOutputTokens = options.maxTokens ?? this.#settings.maxTokens;
     const format = options.responseFormat;
     let failure: unknown;
     const common = {
@@ -171,7 +201,7 @@ export class LlmClient {
       prompt,
       ...(options.system === undefined ? {} : { system: options.system }),
       ...(withTools ? { tools: this.#aiTools(options) } : {}),
-      stopWhen: unlimited ? () => false : stepCountIs(maxIterations),
+      stopWhen: stopConditions(unlimited ? undefined : maxIterations, withTools ? options.stopWhen : undefined),
       // Orkeon retries (withRetries) and traces (withTelemetry) itself; the SDK's own would repeat both.
       maxRetries: 0,
       telemetry: { isEnabled: false },
@@ -299,6 +329,28 @@ export class LlmClient {
       ]),
     );
   }
+}
+
+/** The iteration cap and the caller's own conditions, as the AI SDK's stop conditions. */
+function stopConditions(maxIterations: number | undefined, own: ActOptions['stopWhen']) {
+  const list = own === undefined ? [] : Array.isArray(own) ? own : [own as StopCondition];
+  const ownCondition = ({ steps }: { steps: StepResult<ToolSet>[] }) => {
+    if (list.length === 0) return false;
+    const seen = steps.map(toAgentStep);
+    return list.some((condition) => condition(seen));
+  };
+  if (maxIterations === undefined) return ownCondition;
+  return [stepCountIs(maxIterations), ownCondition];
+}
+
+function toAgentStep(step: StepResult<ToolSet>): AgentStep {
+  const inputTokens = step.usage.inputTokens ?? 0;
+  const outputTokens = step.usage.outputTokens ?? 0;
+  return {
+    text: step.text,
+    toolCalls: step.toolCalls.map((call) => call.toolName),
+    usage: { inputTokens, outputTokens, totalTokens: step.usage.totalTokens ?? inputTokens + outputTokens },
+  };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { serviceToken } from '../services/service-token.js';
 import type { CallerIdentity, ToolAccess } from '../tools/tool.js';
-import type { PermissionMode } from './permission-mode.js';
+import { UnknownPermissionModeError, unknownPermissionModeMessage } from './permission-errors.js';
+import { isPermissionMode, type PermissionMode } from './permission-mode.js';
 import { classifyTool, describeToolClass, type ToolClass } from './tool-classification.js';
 
 export type PermissionVerdict =
@@ -33,12 +34,17 @@ export class PermissionGate {
   readonly defaultMode: PermissionMode;
   readonly interactive: boolean;
 
+  /** Throws `UnknownPermissionModeError` for a `defaultMode` that is not a permission mode. */
   constructor(options: { defaultMode?: PermissionMode; interactive?: boolean } = {}) {
-    this.defaultMode = options.defaultMode ?? 'default';
+    const mode: unknown = options.defaultMode ?? 'default';
+    if (!isPermissionMode(mode)) throw new UnknownPermissionModeError(mode);
+    this.defaultMode = mode;
     this.interactive = options.interactive ?? true;
   }
 
+  /** A mode that is not a permission mode (`'PLAN'`, `'yolo'`) is a denial naming the modes, never an exception. */
   check(tool: string, access: ToolAccess, mode: PermissionMode = this.defaultMode): PermissionVerdict {
+    if (!isPermissionMode(mode)) return { action: 'deny', reason: unknownPermissionModeMessage(mode) };
     const toolClass = classifyTool(tool, access);
     const what = `'${tool}' ${describeToolClass(toolClass)}`;
     switch (mode) {

@@ -8,3 +8,7 @@
 export const permissionModes = ['bypassPermissions', 'plan', 'acceptEdits', 'default'] as const;
 
 export type PermissionMode = (typeof permissionModes)[number];
+
+export function isPermissionMode(value: unknown): value is PermissionMode {
+  return typeof value === 'string' && (permissionModes as readonly string[]).includes(value);
+}

@@ -1,15 +1,17 @@
-import type { TokenUsage } from '../llm/llm-client.js';
+import type { TaskStatus } from '../checkpoint/session-state.js';
+import type { TokenUsage } from '../llm/token-usage.js';
 import type { FailureInfo } from './crew-events.js';
 import type { CrewRunError } from './crew-run-errors.js';
 
-export type TaskStatus = 'completed' | 'failed' | 'skipped';
+/** How a settled task ended: the task statuses of checkpoints, less `Pending`. */
+export type TaskOutcomeStatus = Exclude<TaskStatus, 'Pending'>;
 
 /** How one task ended. */
 export interface TaskOutcome {
   readonly id: string;
   /** The agent that worked on it; absent when the task was skipped before one was chosen. */
   readonly agent?: string;
-  readonly status: TaskStatus;
+  readonly status: TaskOutcomeStatus;
   /** The answer (completed), or the rejected answer marked `[NEEDS REVISION]` (hierarchical). */
   readonly output?: string;
   readonly error?: FailureInfo;

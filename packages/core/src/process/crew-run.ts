@@ -1,8 +1,8 @@
+// One file for CrewRun, the state every process shares (outcomes, usage, the rules of settling a task);
+// event delivery, the task's work and the run's error live beside it.
 import { performance } from 'node:perf_hooks';
-import type { JSONSchema7 } from 'ai';
 import type { AgentDefinition } from '../crew/agent-definition.js';
 import type { CrewDefinition } from '../crew/crew-definition.js';
-import { resolveLlmSettings } from '../crew/llm-settings.js';
 import type { TaskDefinition } from '../crew/task-definition.js';
 import { OrkeonError } from '../errors/orkeon-error.js';
 import type { LlmClient, TokenUsage } from '../llm/llm-client.js';
@@ -10,10 +10,13 @@ import type { Logger } from '../logging/logger.js';
 import type { PermissionMode } from '../permissions/permission-mode.js';
 import type { CallerIdentity } from '../tools/tool.js';
 import type { AgentSelector } from './agent-selector.js';
+import { CrewEventDelivery } from './crew-event-delivery.js';
 import type { CrewEvent, CrewEventListener, FailureInfo } from './crew-events.js';
 import type { CrewResult, TaskOutcome } from './crew-result.js';
-import { CrewRunError, TaskFailureError } from './crew-run-errors.js';
-import { agentSystemPrompt, type EarlierOutput, type RevisionRequest, taskGoal } from './task-prompt.js';
+import { asOrkeonError, crewRunError } from './crew-run-failure.js';
+import type { EarlierOutput, RevisionRequest } from './task-prompt.js';
+import { workOnTask } from './task-work.js';
+import { addUsage, zeroUsage } from './token-usage.js';
 
 /**
  * Builds the model client an agent works with on a task. `caller` names the crew,
@@ -33,16 +36,6 @@ export interface CrewRunSettings {
   readonly selector: AgentSelector;
 }
 
-export const zeroUsage: TokenUsage = { inputTokens: 0, outputTokens: 0, totalTokens: 0 };
-
-export function addUsage(a: TokenUsage, b: TokenUsage): TokenUsage {
-  return {
-    inputTokens: a.inputTokens + b.inputTokens,
-    outputTokens: a.outputTokens + b.outputTokens,
-    totalTokens: a.totalTokens + b.totalTokens,
-  };
-}
-
 /**
  * The state of one run, shared by the processes: each task's outcome, the token
  * count, the events (delivered one at a time, in order), and the rules every process
@@ -59,13 +52,14 @@ export class CrewRun {
   readonly #started = performance.now();
   #usage: TokenUsage = zeroUsage;
   #stoppedBy: OrkeonError | undefined;
-  #delivery: Promise<void> = Promise.resolve();
+  readonly #events: CrewEventDelivery;
 
   constructor(crew: CrewDefinition, order: readonly TaskDefinition[], settings: CrewRunSettings) {
     this.crew = crew;
     this.order = order;
     this.logger = settings.logger;
     this.#settings = settings;
+    this.#events = new CrewEventDelivery(settings.onEvent, settings.logger);
   }
 
   get signal(): AbortSignal | undefined {
@@ -102,7 +96,7 @@ export class CrewRun {
       this.#outcomes.set(task.id, {
         id: task.id,
         ...(task.agent === undefined ? {} : { agent: task.agent }),
-        status: 'completed',
+        status: 'Completed',
         output: reused,
         durationMs: 0,
         reusedFromCheckpoint: true,
@@ -124,8 +118,8 @@ export class CrewRun {
     }
     for (const dependency of task.dependencies) {
       const status = this.#outcomes.get(dependency)?.status;
-      if (status === 'failed' || status === 'skipped') {
-        await this.skip(task, `dependency '${dependency}' ${status === 'failed' ? 'failed' : 'was skipped'}`);
+      if (status === 'Failed' || status === 'Skipped') {
+        await this.skip(task, `dependency '${dependency}' ${status === 'Failed' ? 'failed' : 'was skipped'}`);
         return true;
       }
     }
@@ -171,7 +165,7 @@ export class CrewRun {
   /** The outputs of the completed tasks so far, in settling order. */
   earlierOutputs(): EarlierOutput[] {
     return [...this.#outcomes.values()].flatMap((outcome) =>
-      outcome.status === 'completed' && outcome.output !== undefined
+      outcome.status === 'Completed' && outcome.output !== undefined
         ? [
             {
               taskId: outcome.id,
@@ -206,36 +200,23 @@ export class CrewRun {
     });
   }
 
-  /** The agent's tool loop on the task. Throws on a model error, an interruption or exhausted iterations. */
-  async work(
+  /** The agent's tool loop on the task (see `workOnTask`); the tokens count towards the run. */
+  work(
     task: TaskDefinition,
     agent: AgentDefinition,
     earlier: readonly EarlierOutput[],
     revision?: RevisionRequest,
   ): Promise<{ output: string; usage: TokenUsage }> {
-    const llm = resolveLlmSettings(this.crew.llm, agent.llm);
-    const signal = this.#settings.signal;
-    const permissionMode = this.#settings.permissionMode;
-    const result = await this.client(agent, task).act(taskGoal(task, earlier, revision), {
-      system: agentSystemPrompt(agent),
-      maxIterations: agent.maxIterations,
-      ...(signal === undefined ? {} : { signal }),
-      ...(llm.temperature === undefined ? {} : { temperature: llm.temperature }),
-      ...(llm.maxTokens === undefined ? {} : { maxTokens: llm.maxTokens }),
-      ...(permissionMode === undefined ? {} : { permissionMode }),
-      ...(task.outputSchema === undefined
-        ? {}
-        : { responseFormat: { type: 'json' as const, schema: task.outputSchema as JSONSchema7 } }),
+    return workOnTask(this.client(agent, task), {
+      crew: this.crew,
+      task,
+      agent,
+      earlier,
+      revision,
+      signal: this.#settings.signal,
+      permissionMode: this.#settings.permissionMode,
+      onUsage: (usage) => this.recordUsage(usage),
     });
-    this.recordUsage(result.usage);
-    if (result.interrupted === true) throw interruptedError(task);
-    if (result.exhausted === true) {
-      throw new TaskFailureError(
-        'TASK_ITERATIONS_EXHAUSTED',
-        `agent '${agent.id}' used all ${agent.maxIterations} iterations on task '${task.id}' without a final answer; raise its maxIterations or make the task smaller.`,
-      );
-    }
-    return { output: result.output, usage: result.usage };
   }
 
   async complete(
@@ -246,7 +227,7 @@ export class CrewRun {
     startedAt: number,
   ): Promise<void> {
     const durationMs = elapsed(startedAt);
-    this.#outcomes.set(task.id, { id: task.id, agent: agent.id, status: 'completed', output, durationMs, usage });
+    this.#outcomes.set(task.id, { id: task.id, agent: agent.id, status: 'Completed', output, durationMs, usage });
     await this.emit({
       kind: 'task.completed',
       crew: this.crew.name,
@@ -272,7 +253,7 @@ export class CrewRun {
     this.#outcomes.set(task.id, {
       id: task.id,
       ...(agent === undefined ? {} : { agent: agent.id }),
-      status: 'failed',
+      status: 'Failed',
       ...(output === undefined ? {} : { output }),
       error: info,
       durationMs,
@@ -292,7 +273,7 @@ export class CrewRun {
     this.#outcomes.set(task.id, {
       id: task.id,
       ...(task.agent === undefined ? {} : { agent: task.agent }),
-      status: 'skipped',
+      status: 'Skipped',
       reason,
       durationMs: 0,
     });
@@ -313,26 +294,17 @@ export class CrewRun {
 
   /** Delivers `event` after the earlier ones; the listener's failures are logged, never thrown. */
   emit(event: CrewEvent): Promise<void> {
-    const listener = this.#settings.onEvent;
-    if (listener === undefined) return Promise.resolve();
-    this.#delivery = this.#delivery.then(async () => {
-      try {
-        await listener(event);
-      } catch (error) {
-        this.logger.warn({ err: error, event: event.kind }, 'a crew event listener failed; the run goes on');
-      }
-    });
-    return this.#delivery;
+    return this.#events.deliver(event);
   }
 
   /** The result, and the closing event. */
   async finish(): Promise<CrewResult> {
     const tasks = this.order.map(
       (task): TaskOutcome =>
-        this.#outcomes.get(task.id) ?? { id: task.id, status: 'skipped', reason: 'the run stopped', durationMs: 0 },
+        this.#outcomes.get(task.id) ?? { id: task.id, status: 'Skipped', reason: 'the run stopped', durationMs: 0 },
     );
-    const failed = tasks.filter((task) => task.status === 'failed');
-    const skipped = tasks.filter((task) => task.status === 'skipped');
+    const failed = tasks.filter((task) => task.status === 'Failed');
+    const skipped = tasks.filter((task) => task.status === 'Skipped');
     const success = failed.length === 0 && skipped.length === 0;
     const durationMs = elapsed(this.#started);
     const usage = this.#usage;
@@ -343,7 +315,7 @@ export class CrewRun {
       return { success, output, tasks, usage, durationMs };
     }
     const interrupted = this.interrupted;
-    const error = this.#runError(failed, skipped, interrupted);
+    const error = crewRunError(this.crew.name, { failed, skipped, interrupted, stoppedBy: this.#stoppedBy });
     await this.emit({
       kind: 'run.failed',
       crew: this.crew.name,
@@ -365,46 +337,9 @@ export class CrewRun {
     };
   }
 
-  #runError(failed: readonly TaskOutcome[], skipped: readonly TaskOutcome[], interrupted: boolean): CrewRunError {
-    const parts = [
-      ...failed.map((task) => `task '${task.id}' failed (${task.error?.message ?? 'unknown error'})`),
-      ...skipped.map((task) => `task '${task.id}' skipped (${task.reason ?? 'not run'})`),
-    ];
-    const summary = parts.join('; ');
-    const details = { failed: failed.map((task) => task.id), skipped: skipped.map((task) => task.id) };
-    if (interrupted) {
-      return new CrewRunError(
-        'CREW_RUN_INTERRUPTED',
-        `The run of crew '${this.crew.name}' was interrupted: ${summary}.`,
-        {
-          details,
-        },
-      );
-    }
-    const stoppedBy = this.#stoppedBy;
-    if (stoppedBy !== undefined) {
-      return new CrewRunError(stoppedBy.code, `Crew '${this.crew.name}' stopped: ${summary}.`, {
-        cause: stoppedBy,
-        details,
-      });
-    }
-    return new CrewRunError('CREW_RUN_FAILED', `Crew '${this.crew.name}' failed: ${summary}.`, { details });
-  }
-
   #roleOf(agentId: string): string {
     return this.crew.agents.find((agent) => agent.id === agentId)?.role ?? agentId;
   }
-}
-
-export function interruptedError(task: TaskDefinition): TaskFailureError {
-  return new TaskFailureError('TASK_INTERRUPTED', `task '${task.id}' was interrupted before it finished.`);
-}
-
-/** Model errors are already Orkeon errors; anything else (a bug in a callback) is wrapped, keeping its message. */
-export function asOrkeonError(error: unknown): OrkeonError {
-  if (OrkeonError.isInstance(error)) return error;
-  const message = error instanceof Error ? error.message : String(error);
-  return new OrkeonError('TASK_ERROR', message, { cause: error });
 }
 
 function elapsed(startedAt: number): number {

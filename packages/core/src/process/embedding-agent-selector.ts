@@ -1,5 +1,5 @@
 import { OrkeonError } from '../errors/orkeon-error.js';
-import type { AgentSelector } from './agent-selector.js';
+import type { AgentSelector } from './agent-selector-port.js';
 
 /** The Embedding agent selection was used, and no embedding provider exists. */
 export class EmbeddingProviderMissingError extends OrkeonError {

@@ -1,5 +1,5 @@
 import type { AgentDefinition } from '../crew/agent-definition.js';
-import type { AgentSelector } from './agent-selector.js';
+import type { AgentSelector } from './agent-selector-port.js';
 
 /** Round-robin: each task without an agent goes to the next agent in declared order. */
 export class FirstFitAgentSelector implements AgentSelector {

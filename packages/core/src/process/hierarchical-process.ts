@@ -2,10 +2,12 @@ import { performance } from 'node:perf_hooks';
 import type { AgentDefinition } from '../crew/agent-definition.js';
 import type { TaskDefinition } from '../crew/task-definition.js';
 import type { TokenUsage } from '../llm/llm-client.js';
-import { addUsage, asOrkeonError, type CrewRun, zeroUsage } from './crew-run.js';
+import type { CrewRun } from './crew-run.js';
 import { TaskFailureError } from './crew-run-errors.js';
+import { asOrkeonError } from './crew-run-failure.js';
 import { assignWorker, reviewOutput } from './manager-decisions.js';
 import type { RevisionRequest } from './task-prompt.js';
+import { addUsage, zeroUsage } from './token-usage.js';
 
 /** Reviews per task: the first answer and at most two revisions. */
 export const maxReviewsPerTask = 3;

@@ -2,8 +2,10 @@ import type { JSONSchema7 } from 'ai';
 import type { AgentDefinition } from '../crew/agent-definition.js';
 import type { TaskDefinition } from '../crew/task-definition.js';
 import type { TokenUsage } from '../llm/llm-client.js';
-import { type CrewRun, interruptedError, zeroUsage } from './crew-run.js';
+import type { CrewRun } from './crew-run.js';
+import { interruptedError } from './crew-run-failure.js';
 import { agentSystemPrompt } from './task-prompt.js';
+import { zeroUsage } from './token-usage.js';
 
 /** The manager's verdict on an answer. */
 export interface Review {

@@ -1,6 +1,6 @@
 import type { AgentDefinition } from '../crew/agent-definition.js';
 import type { TaskDefinition } from '../crew/task-definition.js';
-import type { AgentSelector } from './agent-selector.js';
+import type { AgentSelector } from './agent-selector-port.js';
 
 // Words too common to say anything about skills.
 const stopWords = new Set(

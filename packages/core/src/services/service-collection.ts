@@ -1,23 +1,8 @@
-import type { ServiceResolver } from './service-provider.js';
 import { ServiceProvider } from './service-provider.js';
+import type { ServiceFactory, ServiceLifetime, ServiceRegistration } from './service-registration.js';
 import type { ServiceToken } from './service-token.js';
 
-/**
- * - `singleton`: one instance for the provider and all its scopes.
- * - `scoped`: one instance per scope (e.g. per A2A request); not resolvable from the root.
- * - `transient`: a new instance each time it is asked for.
- */
-export type ServiceLifetime = 'singleton' | 'scoped' | 'transient';
-
-export type ServiceFactory<T> = (services: ServiceResolver) => T;
-
-export interface ServiceRegistration<T = unknown> {
-  readonly token: ServiceToken<T>;
-  readonly lifetime: ServiceLifetime;
-  readonly factory: ServiceFactory<T>;
-  /** False for instances the host handed over: the container does not dispose them. */
-  readonly owned: boolean;
-}
+export type { ServiceFactory, ServiceLifetime, ServiceRegistration } from './service-registration.js';
 
 /**
  * The list of registrations a program builds before it runs. The three rules the

@@ -1,17 +1,9 @@
 import { OrkeonError } from '../errors/orkeon-error.js';
-import type { ServiceRegistration } from './service-collection.js';
 import { ServiceNotRegisteredError, ServiceResolutionError } from './service-errors.js';
+import type { ServiceRegistration, ServiceResolver } from './service-registration.js';
 import type { ServiceToken } from './service-token.js';
 
-/** What a factory receives to ask for the services it depends on. */
-export interface ServiceResolver {
-  /** The last registration of the service; throws when none is registered. */
-  get<T>(token: ServiceToken<T>): T;
-  /** Like `get`, but `undefined` when none is registered. */
-  tryGet<T>(token: ServiceToken<T>): T | undefined;
-  /** Every registration of the service, oldest first. */
-  getAll<T>(token: ServiceToken<T>): T[];
-}
+export type { ServiceResolver } from './service-registration.js';
 
 interface RootState {
   readonly registrations: ReadonlyMap<ServiceToken<unknown>, readonly ServiceRegistration[]>;
@@ -24,12 +16,14 @@ interface RootState {
  * hot path free of array copies.
  */
 interface ResolutionContext {
+  /** Cycles are found by token identity: two tokens may share a name and still be two services. */
+  readonly token: ServiceToken<unknown> | undefined;
   readonly name: string;
   readonly parent: ResolutionContext | undefined;
   readonly insideSingleton: boolean;
 }
 
-const rootContext: ResolutionContext = { name: '', parent: undefined, insideSingleton: false };
+const rootContext: ResolutionContext = { token: undefined, name: '', parent: undefined, insideSingleton: false };
 
 function chainOf(context: ResolutionContext): string[] {
   const names: string[] = [];
@@ -39,9 +33,9 @@ function chainOf(context: ResolutionContext): string[] {
   return names;
 }
 
-function isBeingBuilt(context: ResolutionContext, name: string): boolean {
+function isBeingBuilt(context: ResolutionContext, token: ServiceToken<unknown>): boolean {
   for (let at: ResolutionContext | undefined = context; at !== undefined; at = at.parent) {
-    if (at !== rootContext && at.name === name) return true;
+    if (at.token === token) return true;
   }
   return false;
 }
@@ -173,7 +167,8 @@ export class ServiceProvider implements ServiceResolver, AsyncDisposable {
   #resolve<T>(registration: ServiceRegistration<T>, context: ResolutionContext): T {
     const name = registration.token.name;
     if (this.#disposed) this.#assertUsable(`resolve '${name}'`);
-    if (isBeingBuilt(context, name)) {
+    const token = registration.token as ServiceToken<unknown>;
+    if (isBeingBuilt(context, token)) {
       throw new ServiceResolutionError(
         `Services depend on each other in a cycle: ${[...chainOf(context), name].join(' → ')}. Break the cycle, e.g. by resolving one of them lazily.`,
         name,
@@ -185,7 +180,7 @@ export class ServiceProvider implements ServiceResolver, AsyncDisposable {
         const singletons = this.#root.singletons;
         if (singletons.has(registration)) return singletons.get(registration) as T;
         const owner = this.#isRoot ? this : (this.#rootProvider ?? this);
-        const instance = owner.#build(registration, { name, parent: context, insideSingleton: true });
+        const instance = owner.#build(registration, { token, name, parent: context, insideSingleton: true });
         singletons.set(registration, instance);
         return instance;
       }
@@ -205,13 +200,13 @@ export class ServiceProvider implements ServiceResolver, AsyncDisposable {
         if (this.#scoped === undefined) this.#scoped = new Map();
         const scoped = this.#scoped;
         if (scoped.has(registration)) return scoped.get(registration) as T;
-        const instance = this.#build(registration, { name, parent: context, insideSingleton: false });
+        const instance = this.#build(registration, { token, name, parent: context, insideSingleton: false });
         scoped.set(registration, instance);
         return instance;
       }
       case 'transient': {
         const owner = context.insideSingleton && !this.#isRoot ? (this.#rootProvider ?? this) : this;
-        return owner.#build(registration, { name, parent: context, insideSingleton: context.insideSingleton });
+        return owner.#build(registration, { token, name, parent: context, insideSingleton: context.insideSingleton });
       }
     }
   }

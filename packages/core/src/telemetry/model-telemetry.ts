@@ -6,6 +6,7 @@ import type {
   LanguageModelV4Usage,
 } from '@ai-sdk/provider';
 import type { Attributes, Span } from '@opentelemetry/api';
+import { OrkeonError } from '../errors/orkeon-error.js';
 import { errorType, failSpan, GenAi, instruments, recordCost, SpanKind, tracer } from './gen-ai-telemetry.js';
 
 interface CallOutcome {
@@ -74,7 +75,10 @@ export function withTelemetry(model: LanguageModelV4, provider: string): Languag
             else call.fail(failure, outcome);
           },
           cancel(reason) {
-            call.fail(reason ?? new Error('stream cancelled'), outcome);
+            call.fail(
+              reason ?? new OrkeonError('LLM_STREAM_CANCELLED', 'The model stream was cancelled by its reader.'),
+              outcome,
+            );
           },
         }),
       );

@@ -3,12 +3,13 @@ import { context, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { z } from 'zod';
 import { OrkeonError } from '../errors/orkeon-error.js';
 import type { Logger } from '../logging/logger.js';
+import { unknownPermissionModeMessage } from '../permissions/permission-errors.js';
 import type { PermissionGate, PermissionPrompt } from '../permissions/permission-gate.js';
-import type { PermissionMode } from '../permissions/permission-mode.js';
+import { isPermissionMode, type PermissionMode } from '../permissions/permission-mode.js';
 import { classifyTool } from '../permissions/tool-classification.js';
 import { serviceToken } from '../services/service-token.js';
 import { GenAi, instruments, OrkeonAttributes, SpanKind, tracer } from '../telemetry/gen-ai-telemetry.js';
-import type { VirtualFileSystem } from '../vfs/virtual-file-system.js';
+import type { FileSystem } from '../vfs/file-system.js';
 import { type CallerIdentity, type Tool, type ToolReturn, toolInputJsonSchema } from './tool.js';
 import type { ToolAuditEvent, ToolAuditSink } from './tool-audit.js';
 import type { ToolRegistry } from './tool-registry.js';
@@ -41,7 +42,7 @@ export interface ToolInvocation {
 export interface ToolInvocationPipelineOptions {
   readonly registry: ToolRegistry;
   /** The file system tools work in; tools get its agent view. */
-  readonly vfs: VirtualFileSystem;
+  readonly vfs: FileSystem;
   readonly logger: Logger;
   /** Present only when the permission gate is enabled. */
   readonly gate?: PermissionGate;
@@ -65,7 +66,7 @@ export interface ToolInvocationPipelineOptions {
  */
 export class ToolInvocationPipeline {
   readonly #options: ToolInvocationPipelineOptions;
-  readonly #agentFiles: VirtualFileSystem;
+  readonly #agentFiles: FileSystem;
 
   constructor(options: ToolInvocationPipelineOptions) {
     this.#options = options;
@@ -78,7 +79,11 @@ export class ToolInvocationPipeline {
     const callId = invocation.callId ?? randomUUID();
     const tool = this.#options.registry.get(invocation.tool);
     const name = tool?.name ?? invocation.tool;
-    this.#options.onCallStarted?.({ tool: name, callId, caller: invocation.caller });
+    try {
+      this.#options.onCallStarted?.({ tool: name, callId, caller: invocation.caller });
+    } catch (error) {
+      this.#options.logger.warn({ err: error }, 'onCallStarted failed');
+    }
     const span = tracer().startSpan(`execute_tool ${name}`, {
       kind: SpanKind.INTERNAL,
       attributes: {
@@ -88,9 +93,12 @@ export class ToolInvocationPipeline {
         ...(invocation.caller.agent === undefined ? {} : { [GenAi.agentName]: invocation.caller.agent }),
       },
     });
-    const result = await context.with(trace.setSpan(context.active(), span), () =>
-      tool === undefined ? this.#unknownTool(invocation.tool) : this.#run(tool, invocation, callId),
-    );
+    const result = await context
+      .with(trace.setSpan(context.active(), span), () =>
+        tool === undefined ? this.#unknownTool(invocation.tool) : this.#run(tool, invocation, callId),
+      )
+      // The last guard of the promise never to throw: whatever escaped becomes a failure.
+      .catch((error: unknown) => toolFailure(`Tool '${name}' could not be run: ${this.#redact(messageOf(error))}`));
     const limited = truncateToolResult(result, tool?.maxResultCharacters ?? defaultMaxResultCharacters);
     span.setAttribute(OrkeonAttributes.toolOutcome, limited.outcome);
     if (limited.outcome !== 'Success') {
@@ -111,6 +119,9 @@ export class ToolInvocationPipeline {
   }
 
   async #run(tool: Tool, invocation: ToolInvocation, callId: string): Promise<ToolResult> {
+    if (invocation.permissionMode !== undefined && !isPermissionMode(invocation.permissionMode)) {
+      return toolDenied(unknownPermissionModeMessage(invocation.permissionMode));
+    }
     const input = parseInput(tool, invocation.input);
     if (!input.ok) return toolFailure(input.message);
     const permitted = await this.#askGate(tool, input.value, invocation);
@@ -143,7 +154,7 @@ export class ToolInvocationPipeline {
       return approved ? undefined : toolDenied(`${verdict.reason} The request was refused by the person asked.`);
     } catch (error) {
       return toolDenied(
-        `${verdict.reason} The approval channel failed (${messageOf(error)}), so the call was not made.`,
+        `${verdict.reason} The approval channel failed (${this.#redact(messageOf(error))}), so the call was not made.`,
       );
     }
   }
@@ -172,7 +183,7 @@ export class ToolInvocationPipeline {
     } catch (error) {
       if (signal.aborted) return this.#interrupted(tool, signal);
       logger.debug({ err: error }, 'tool failed');
-      return toolFailure(`Tool '${tool.name}' failed: ${this.#options.vfs.redact(messageOf(error))}`);
+      return toolFailure(`Tool '${tool.name}' failed: ${this.#redact(messageOf(error))}`);
     } finally {
       clearTimeout(handle);
     }
@@ -189,6 +200,11 @@ export class ToolInvocationPipeline {
     return toolFailure(
       `Unknown tool '${name}'. Available tools: ${available.length === 0 ? '(none)' : available.join(', ')}.`,
     );
+  }
+
+  /** Hides every physical folder of every mount (internal ones included) in a message for the model. */
+  #redact(text: string): string {
+    return this.#options.vfs.redact(text);
   }
 
   #record(event: ToolAuditEvent): void {

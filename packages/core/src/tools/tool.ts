@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { OrkeonError } from '../errors/orkeon-error.js';
 import type { Logger } from '../logging/logger.js';
-import type { VirtualFileSystem } from '../vfs/virtual-file-system.js';
+import type { FileSystem } from '../vfs/file-system.js';
 import type { ToolResult } from './tool-result.js';
 
 /**
@@ -25,7 +26,7 @@ export interface CallerIdentity {
 /** What a tool receives besides its input. */
 export interface ToolContext {
   /** The agent's view of the file system: virtual paths only, internal mounts absent. */
-  readonly vfs: VirtualFileSystem;
+  readonly vfs: FileSystem;
   readonly logger: Logger;
   /** Fires on timeout or when the caller gives up; long work must stop. */
   readonly signal: AbortSignal;
@@ -70,10 +71,17 @@ export interface ToolDefinition<Schema extends z.ZodType> {
 
 const toolNamePattern = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
 
+/** A tool declared with a name models cannot call. */
+export class ToolDefinitionError extends OrkeonError {
+  constructor(message: string) {
+    super('TOOL_NAME_INVALID', message);
+  }
+}
+
 /** Declares a tool; its input is validated against `input` before `execute` runs. */
 export function defineTool<Schema extends z.ZodType>(definition: ToolDefinition<Schema>): Tool<z.output<Schema>> {
   if (!toolNamePattern.test(definition.name)) {
-    throw new TypeError(
+    throw new ToolDefinitionError(
       `Tool name '${definition.name}' is not allowed: use a letter, then letters, digits, '_' or '-', at most 64 in all.`,
     );
   }

@@ -1,48 +1,24 @@
-import { constants, type Stats } from 'node:fs';
-import { lstat, mkdir, open, readdir, realpath, rm, stat, unlink } from 'node:fs/promises';
-import { basename, dirname, join, sep } from 'node:path';
-import picomatch from 'picomatch';
-import { redactedText } from '../config/secret-keys.js';
-import { describeRights, type FileRight, type RightsToken, rightsTokens } from './file-rights.js';
+import { mkdir } from 'node:fs/promises';
+import { listDirectory } from './directory-listing.js';
+import { removeEntry } from './entry-removal.js';
+import { readChecked, tooLargeMessage, writeChecked } from './file-content.js';
+import type { FileRight } from './file-rights.js';
+import type { FileSystem, MountInfo, ResolvedPath, VfsEntry } from './file-system.js';
 import { defaultMaxFileSizeBytes } from './file-system-settings.js';
 import { type MountDefinition, parseMount, validateMount } from './mount.js';
-import { MountError } from './mount-error.js';
+import { type Located, MountResolver } from './mount-resolution.js';
+import { type Audience, MountTable } from './mount-table.js';
+import { PathRedaction } from './path-redaction.js';
+import { runIo } from './vfs-io.js';
 import { failure, success, type VfsResult } from './vfs-result.js';
-import { normalizeVirtualPath } from './virtual-path.js';
 
-/** A mount as agents may see it: never the physical folder. */
-export interface MountInfo {
-  readonly virtualPath: string;
-  readonly rights: RightsToken;
-  readonly overrides: readonly { readonly virtualPath: string; readonly rights: RightsToken }[];
-}
+export type { MountInfo, ResolvedPath, VfsEntry } from './file-system.js';
 
-export interface VfsEntry {
-  /** Virtual path; directories have no trailing slash. */
-  readonly path: string;
-  readonly kind: 'file' | 'directory' | 'symlink' | 'other';
-  readonly size: number;
-}
-
-/** A virtual path checked against the mounts, with the physical path it stands for. */
-export interface ResolvedPath {
-  readonly virtualPath: string;
-  /** Real path on this machine (symbolic links resolved). Never show it to an agent. */
-  readonly physicalPath: string;
-  readonly exists: boolean;
-  readonly rights: RightsToken;
-}
-
-interface ActiveMount extends Required<MountDefinition> {
-  /** The physical folder with symbolic links resolved; containment is checked against it. */
-  readonly realRoot: string;
-}
-
-interface Located extends ResolvedPath {
-  readonly mount: ActiveMount;
-  readonly stats: Stats | undefined;
-  /** The path before the last component's link is followed (what delete removes). */
-  readonly linkPath: string;
+interface Internals {
+  readonly table: MountTable;
+  readonly audience: Audience;
+  readonly redaction: PathRedaction;
+  readonly resolver: MountResolver;
 }
 
 export interface VirtualFileSystemOptions {
@@ -52,28 +28,31 @@ export interface VirtualFileSystemOptions {
   baseDirectory?: string;
 }
 
-/** The most entries one listing returns. */
-const listingLimit = 10_000;
-const shownInputLength = 200;
-
 /**
- * The only way Orkeon touches files. Agents speak virtual paths (`/workspace/a.txt`);
- * each resolves through the longest matching mount, is checked against the mount's
- * rights, and must stay inside the mount's real folder once `..` and symbolic links
- * are resolved. Denials are results whose messages name virtual paths only.
+ * The only way Orkeon touches files. Agents speak virtual paths (`/workspace/a.txt`).
+ * A path starts in the mount with the longest matching virtual root and is followed
+ * on disk, links included; the mount and sub-path where it really lands decide the
+ * rights, and it must land in a mount this view can see. Denials are results whose
+ * messages name virtual paths only.
  *
  * The host builds one with every mount; tools get `agentView()`, in which internal
- * mounts do not exist.
+ * mounts do not exist. The work is split by concern: `MountTable` (mounts and where a
+ * real path lies), `MountResolver` (following a path and judging rights),
+ * `listDirectory`, `removeEntry`, `readChecked`/`writeChecked`, `PathRedaction`.
  */
-export class VirtualFileSystem {
+export class VirtualFileSystem implements FileSystem {
   readonly maxFileSizeBytes: number;
-  readonly #mounts: readonly ActiveMount[];
-  readonly #audience: 'host' | 'agent';
+  readonly #in: Internals;
 
-  private constructor(mounts: readonly ActiveMount[], maxFileSizeBytes: number, audience: 'host' | 'agent') {
-    this.#mounts = mounts;
+  private constructor(table: MountTable, maxFileSizeBytes: number, audience: Audience, redaction?: PathRedaction) {
     this.maxFileSizeBytes = maxFileSizeBytes;
-    this.#audience = audience;
+    const ownRedaction = redaction ?? new PathRedaction(table.mounts);
+    this.#in = {
+      table,
+      audience,
+      redaction: ownRedaction,
+      resolver: new MountResolver(table, audience, (text) => ownRedaction.redact(text)),
+    };
   }
 
   /**
@@ -89,43 +68,8 @@ export class VirtualFileSystem {
         ? parseMount(mount, options.baseDirectory === undefined ? {} : { baseDirectory: options.baseDirectory })
         : validateMount(mount),
     );
-    const byRoot = new Map<string, MountDefinition>();
-    for (const mount of definitions) {
-      const clash = byRoot.get(mount.virtual);
-      if (clash !== undefined) {
-        throw new MountError(
-          `Two mounts use the virtual root '${mount.virtual}' (${clash.physical} and ${mount.physical}). Each root may be mounted once.`,
-        );
-      }
-      byRoot.set(mount.virtual, mount);
-    }
-    const active = await Promise.all(
-      definitions.map(async (mount): Promise<ActiveMount> => {
-        let stats: Stats;
-        try {
-          stats = await stat(mount.physical);
-        } catch {
-          throw new MountError(
-            `Mount '${mount.virtual}': the folder '${mount.physical}' does not exist. Create it or fix the mount.`,
-          );
-        }
-        if (!stats.isDirectory()) {
-          throw new MountError(`Mount '${mount.virtual}': '${mount.physical}' is not a folder. Mount a folder.`);
-        }
-        const overrides = [...(mount.overrides ?? [])].sort((a, b) => b.path.length - a.path.length);
-        return {
-          physical: mount.physical,
-          virtual: mount.virtual,
-          rights: mount.rights,
-          overrides,
-          visibility: mount.visibility ?? 'agent',
-          realRoot: await realpath(mount.physical),
-        };
-      }),
-    );
-    // Longest virtual root first: the first match is the longest-prefix match.
-    active.sort((a, b) => b.virtual.length - a.virtual.length);
-    return new VirtualFileSystem(active, options.maxFileSizeBytes ?? defaultMaxFileSizeBytes, 'host');
+    const table = await MountTable.activate(definitions);
+    return new VirtualFileSystem(table, options.maxFileSizeBytes ?? defaultMaxFileSizeBytes, 'host');
   }
 
   /** The file system described by the `Svc:FileSystem` settings. */
@@ -149,12 +93,15 @@ export class VirtualFileSystem {
 
   /** The same file system as agents see it: internal mounts neither resolve nor appear. */
   agentView(): VirtualFileSystem {
-    return this.#audience === 'agent' ? this : new VirtualFileSystem(this.#mounts, this.maxFileSizeBytes, 'agent');
+    return this.#in.audience === 'agent'
+      ? this
+      : new VirtualFileSystem(this.#in.table, this.maxFileSizeBytes, 'agent', this.#in.redaction);
   }
 
-  /** The mounts this view can reach, shortest root first, without physical folders. */
+  /** The mounts this view can reach, sorted by virtual path, without physical folders. */
   mounts(): MountInfo[] {
-    return this.#visibleMounts()
+    return this.#in.table
+      .visible(this.#in.audience)
       .map((mount) => ({
         virtualPath: mount.virtual,
         rights: mount.rights,
@@ -165,14 +112,15 @@ export class VirtualFileSystem {
       .sort((a, b) => a.virtualPath.localeCompare(b.virtualPath));
   }
 
-  /** Checks that `path` may be used with `right` and says where it is on this machine. */
+  /**
+   * Checks that `path` may be used with `right` and says where it is on this machine.
+   * The rights are those of where the path lands (see `docs/vfs.md`).
+   */
   async resolve(path: string, right: FileRight): Promise<VfsResult<ResolvedPath>> {
-    const located = await this.#locate(path);
+    const located = await locate(this.#in.resolver, path, right);
     if (!located.ok) return located;
-    const refused = this.#require(located.value, right);
-    if (refused !== undefined) return refused;
-    const { virtualPath, physicalPath, exists, rights } = located.value;
-    return success({ virtualPath, physicalPath, exists, rights });
+    const { virtualPath, physicalPath, exists, place } = located.value;
+    return success({ virtualPath, physicalPath, exists, rights: place.rights });
   }
 
   async exists(path: string): Promise<boolean> {
@@ -181,10 +129,11 @@ export class VirtualFileSystem {
   }
 
   async stat(path: string): Promise<VfsResult<VfsEntry>> {
-    const located = await this.#locateExisting(path, 'Read');
+    const located = await locateExisting(this.#in.resolver, path, 'Read');
     if (!located.ok) return located;
     const { stats, virtualPath } = located.value;
-    return success({ path: virtualPath, kind: kindOf(stats), size: stats?.size ?? 0 });
+    const kind = stats?.isDirectory() ? 'directory' : stats?.isFile() ? 'file' : 'other';
+    return success({ path: virtualPath, kind, size: stats?.size ?? 0 });
   }
 
   async readText(path: string): Promise<VfsResult<string>> {
@@ -193,58 +142,50 @@ export class VirtualFileSystem {
   }
 
   async readBytes(path: string): Promise<VfsResult<Buffer>> {
-    const located = await this.#locateExisting(path, 'Read');
+    const located = await locateExisting(this.#in.resolver, path, 'Read');
     if (!located.ok) return located;
     const { stats, virtualPath, physicalPath } = located.value;
     if (stats?.isDirectory())
       return failure('NOT_A_FILE', `'${virtualPath}' is a directory, not a file; list it instead.`);
     if ((stats?.size ?? 0) > this.maxFileSizeBytes)
-      return failure('TOO_LARGE', this.#tooLarge(virtualPath, stats?.size ?? 0));
-    return this.#io(virtualPath, async () => {
-      // O_NOFOLLOW: a link swapped in after the check is refused, not followed.
-      const handle = await open(physicalPath, constants.O_RDONLY | constants.O_NOFOLLOW);
-      try {
-        return await handle.readFile();
-      } finally {
-        await handle.close();
-      }
-    });
+      return failure('TOO_LARGE', tooLargeMessage(virtualPath, stats?.size ?? 0, this.maxFileSizeBytes));
+    return settle(this, virtualPath, () => readChecked(physicalPath, virtualPath, this.maxFileSizeBytes));
   }
 
-  /** Writes (or appends) UTF-8 text, creating missing folders. A new file needs Create; an existing one, Write. */
+  /**
+   * Writes (or appends) UTF-8 text, creating missing folders. A new file needs Create
+   * in every folder it creates something in; an existing one, Write where it lies.
+   */
   async writeText(
     path: string,
     text: string,
     options: { append?: boolean } = {},
   ): Promise<VfsResult<{ path: string; bytesWritten: number; created: boolean }>> {
-    const located = await this.#locate(path);
+    const located = await this.#in.resolver.locate(path);
     if (!located.ok) return located;
     const target = located.value;
     if (target.stats?.isDirectory())
       return failure('NOT_A_FILE', `'${target.virtualPath}' is a directory, not a file.`);
-    const refused = this.#require(target, target.exists ? 'Write' : 'Create');
+    const refused = await this.#in.resolver.require(target, target.exists ? 'Write' : 'Create');
     if (refused !== undefined) return refused;
-    const bytes = Buffer.byteLength(text, 'utf8');
-    const total = bytes + (options.append === true ? (target.stats?.size ?? 0) : 0);
-    if (total > this.maxFileSizeBytes) return failure('TOO_LARGE', this.#tooLarge(target.virtualPath, total));
-    return this.#io(target.virtualPath, async () => {
-      await mkdir(dirname(target.physicalPath), { recursive: true });
-      const mode = options.append === true ? constants.O_APPEND : constants.O_TRUNC;
-      const handle = await open(
-        target.physicalPath,
-        constants.O_WRONLY | constants.O_CREAT | mode | constants.O_NOFOLLOW,
-      );
-      try {
-        await handle.writeFile(text, 'utf8');
-      } finally {
-        await handle.close();
-      }
-      return { path: target.virtualPath, bytesWritten: bytes, created: !target.exists };
-    });
+    const append = options.append === true;
+    const total = Buffer.byteLength(text, 'utf8') + (append ? (target.stats?.size ?? 0) : 0);
+    if (total > this.maxFileSizeBytes)
+      return failure('TOO_LARGE', tooLargeMessage(target.virtualPath, total, this.maxFileSizeBytes));
+    const written = await settle(this, target.virtualPath, () =>
+      writeChecked(target.physicalPath, target.virtualPath, text, {
+        append,
+        create: !target.exists,
+        maxBytes: this.maxFileSizeBytes,
+      }),
+    );
+    return written.ok
+      ? success({ path: target.virtualPath, bytesWritten: written.value, created: !target.exists })
+      : written;
   }
 
   async createDirectory(path: string): Promise<VfsResult<{ path: string }>> {
-    const located = await this.#locate(path);
+    const located = await this.#in.resolver.locate(path);
     if (!located.ok) return located;
     const target = located.value;
     if (target.exists) {
@@ -252,37 +193,28 @@ export class VirtualFileSystem {
         ? success({ path: target.virtualPath })
         : failure('NOT_A_DIRECTORY', `'${target.virtualPath}' exists and is not a directory.`);
     }
-    const refused = this.#require(target, 'Create');
+    const refused = await this.#in.resolver.require(target, 'Create');
     if (refused !== undefined) return refused;
-    return this.#io(target.virtualPath, async () => {
-      await mkdir(target.physicalPath, { recursive: true });
-      return { path: target.virtualPath };
-    });
+    return runIo(
+      target.virtualPath,
+      async () => {
+        await mkdir(target.physicalPath, { recursive: true });
+        return { path: target.virtualPath };
+      },
+      (text) => this.toVirtualText(text),
+    );
   }
 
-  /** Deletes a file, a symbolic link (not its target) or, with `recursive`, a directory. Needs Delete. */
+  /**
+   * Deletes a file, a symbolic link (the link, not its target) or, with `recursive`, a
+   * directory. Needs Delete where the entry itself lies: in its folder's real place.
+   */
   async delete(path: string, options: { recursive?: boolean } = {}): Promise<VfsResult<{ path: string }>> {
-    const located = await this.#locateExisting(path, 'Delete');
-    if (!located.ok) return located;
-    const target = located.value;
-    const relative = target.virtualPath.slice(target.mount.virtual.length + 1);
-    if (relative === '' || target.mount.overrides.some((override) => override.path === relative)) {
-      // Removing a root would change the folder above it, whose rights may differ.
-      return failure(
-        'ACCESS_DENIED',
-        `Access denied for '${target.virtualPath}': a mount or sub-path root cannot be deleted.`,
-      );
-    }
-    return this.#io(target.virtualPath, async () => {
-      const link = await lstat(target.linkPath);
-      if (link.isSymbolicLink()) await unlink(target.linkPath);
-      else if (link.isDirectory() && options.recursive !== true) {
-        const children = await readdir(target.physicalPath);
-        if (children.length > 0) throw Object.assign(new Error('not empty'), { code: 'ENOTEMPTY' });
-        await rm(target.physicalPath, { recursive: true });
-      } else await rm(target.physicalPath, { recursive: options.recursive === true });
-      return { path: target.virtualPath };
-    });
+    const entry = await this.#in.resolver.locateEntry(path);
+    if (!entry.ok) return entry;
+    return settle(this, entry.value.virtualPath, () =>
+      removeEntry(entry.value, options.recursive === true, this.#in.table),
+    );
   }
 
   /**
@@ -294,54 +226,25 @@ export class VirtualFileSystem {
     path: string,
     options: { recursive?: boolean; pattern?: string; limit?: number } = {},
   ): Promise<VfsResult<{ entries: VfsEntry[]; truncated: boolean }>> {
-    const located = await this.#locateExisting(path, 'Read');
+    const located = await locateExisting(this.#in.resolver, path, 'Read');
     if (!located.ok) return located;
     const root = located.value;
     if (!root.stats?.isDirectory())
       return failure('NOT_A_DIRECTORY', `'${root.virtualPath}' is a file, not a directory.`);
-    const limit = Math.min(options.limit ?? listingLimit, listingLimit);
-    const matches =
-      options.pattern === undefined || options.pattern === ''
-        ? () => true
-        : picomatch(options.pattern, { dot: true, basename: !options.pattern.includes('/') });
-    const entries: VfsEntry[] = [];
-    let truncated = false;
-    const prefix = root.virtualPath === '/' ? '' : root.virtualPath;
-    const walk = async (physical: string, relative: string): Promise<void> => {
-      const children = (await readdir(physical, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name));
-      for (const child of children) {
-        if (entries.length >= limit) {
-          truncated = true;
-          return;
-        }
-        const childRelative = relative === '' ? child.name : `${relative}/${child.name}`;
-        const childPhysical = join(physical, child.name);
-        const kind: VfsEntry['kind'] = child.isSymbolicLink()
-          ? 'symlink'
-          : child.isDirectory()
-            ? 'directory'
-            : child.isFile()
-              ? 'file'
-              : 'other';
-        if (matches(childRelative)) {
-          const size = kind === 'file' ? (await lstat(childPhysical)).size : 0;
-          entries.push({ path: `${prefix}/${childRelative}`, kind, size });
-        }
-        if (options.recursive === true && kind === 'directory') await walk(childPhysical, childRelative);
-      }
-    };
-    return this.#io(root.virtualPath, async () => {
-      await walk(root.physicalPath, '');
-      return { entries, truncated };
-    });
+    return runIo(
+      root.virtualPath,
+      () => listDirectory(root.physicalPath, root.virtualPath, options, (real) => this.#in.resolver.placeOf(real)),
+      (text) => this.toVirtualText(text),
+    );
   }
 
   /**
    * Rewrites physical folders in a text (a process's output) to the virtual paths
-   * agents know; internal mounts become `[REDACTED]`.
+   * agents know; internal mounts, and neighbouring folders that merely start like a
+   * mount, become `[REDACTED]`. Every occurrence is rewritten, whatever follows it.
    */
   toVirtualText(text: string): string {
-    return this.#replaceRoots(text, (mount) => (mount.visibility === 'internal' ? redactedText : mount.virtual));
+    return this.#in.redaction.toVirtualText(text);
   }
 
   /**
@@ -349,151 +252,30 @@ export class VirtualFileSystem {
    * mount spelled the same on both sides (`/output:/output:rw`), which reveals nothing.
    */
   redact(text: string): string {
-    return this.#replaceRoots(text, (mount) => (mount.physical === mount.virtual ? mount.virtual : redactedText));
-  }
-
-  #replaceRoots(text: string, replacement: (mount: ActiveMount) => string): string {
-    const roots = this.#mounts
-      .flatMap((mount) => [mount.realRoot, mount.physical].map((root) => ({ root, mount })))
-      .sort((a, b) => b.root.length - a.root.length);
-    let result = text;
-    for (const { root, mount } of roots) {
-      if (!result.includes(root)) continue;
-      const pattern = new RegExp(`${escapeRegExp(root)}(?=$|[/\\s'":,;)\\]}])`, 'g');
-      result = result.replace(pattern, replacement(mount));
-    }
-    return result;
-  }
-
-  #visibleMounts(): readonly ActiveMount[] {
-    return this.#audience === 'host' ? this.#mounts : this.#mounts.filter((mount) => mount.visibility === 'agent');
-  }
-
-  async #locateExisting(path: string, right: FileRight): Promise<VfsResult<Located>> {
-    const located = await this.#locate(path);
-    if (!located.ok) return located;
-    const refused = this.#require(located.value, right);
-    if (refused !== undefined) return refused;
-    if (!located.value.exists) return failure('NOT_FOUND', `'${located.value.virtualPath}' does not exist.`);
-    return located;
-  }
-
-  async #locate(input: string): Promise<VfsResult<Located>> {
-    const shown = this.redact(String(input).slice(0, shownInputLength));
-    const normalized = normalizeVirtualPath(input);
-    if (!normalized.ok) return failure('INVALID_PATH', `Invalid path '${shown}': ${normalized.reason}.`);
-    const virtualPath = normalized.path;
-    const mount = this.#visibleMounts().find(
-      (candidate) => virtualPath === candidate.virtual || virtualPath.startsWith(`${candidate.virtual}/`),
-    );
-    if (mount === undefined) {
-      const available = this.mounts().map((info) => info.virtualPath);
-      return failure(
-        'NO_MOUNT',
-        `No mount found for virtual path '${this.redact(virtualPath)}'. Available mounts: ${available.length === 0 ? '(none)' : available.join(', ')}`,
-      );
-    }
-    const relative = virtualPath.slice(mount.virtual.length + 1);
-    const rights =
-      mount.overrides.find((override) => relative === override.path || relative.startsWith(`${override.path}/`))
-        ?.rights ?? mount.rights;
-    const contained = await this.#contain(mount, relative, virtualPath);
-    if (!contained.ok) return contained;
-    return success({ virtualPath, rights, mount, ...contained.value });
-  }
-
-  /**
-   * Follows the path on disk as far as it exists and checks that, once symbolic links
-   * are resolved, it is still inside the mount's real folder.
-   */
-  async #contain(
-    mount: ActiveMount,
-    relative: string,
-    virtualPath: string,
-  ): Promise<VfsResult<{ physicalPath: string; linkPath: string; exists: boolean; stats: Stats | undefined }>> {
-    const linkPath = relative === '' ? mount.realRoot : join(mount.realRoot, ...relative.split('/'));
-    const missing: string[] = [];
-    let probe = linkPath;
-    for (;;) {
-      try {
-        await lstat(probe);
-        break;
-      } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
-        if ((code !== 'ENOENT' && code !== 'ENOTDIR') || probe === mount.realRoot) {
-          return failure('IO_ERROR', `Cannot reach '${virtualPath}': ${this.redact(String((error as Error).message))}`);
-        }
-        missing.unshift(basename(probe));
-        probe = dirname(probe);
-      }
-    }
-    let real: string;
-    try {
-      real = await realpath(probe);
-    } catch {
-      return failure('OUTSIDE_MOUNT', `Access denied for '${virtualPath}': it is a symbolic link that leads nowhere.`);
-    }
-    if (real !== mount.realRoot && !real.startsWith(`${mount.realRoot}${sep}`)) {
-      return failure(
-        'OUTSIDE_MOUNT',
-        `Access denied for '${virtualPath}': it leads outside its mount ${mount.virtual} through a symbolic link.`,
-      );
-    }
-    const exists = missing.length === 0;
-    const physicalPath = exists ? real : join(real, ...missing);
-    return this.#io(virtualPath, async () => ({
-      physicalPath,
-      linkPath,
-      exists,
-      stats: exists ? await stat(real) : undefined,
-    }));
-  }
-
-  #require(located: Located, right: FileRight): VfsResult<never> | undefined {
-    if (rightsTokens[located.rights].includes(right)) return undefined;
-    return failure(
-      'ACCESS_DENIED',
-      `Access denied for '${located.virtualPath}': required ${right}, effective ${describeRights(located.rights)}.`,
-    );
-  }
-
-  #tooLarge(virtualPath: string, size: number): string {
-    return `File '${virtualPath}' would be ${formatSize(size)}; the limit is ${formatSize(this.maxFileSizeBytes)} (Svc:FileSystem:MaxFileSizeBytes).`;
-  }
-
-  async #io<T>(virtualPath: string, work: () => Promise<T>): Promise<VfsResult<T>> {
-    try {
-      return success(await work());
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      const reason =
-        code === 'ENOENT'
-          ? 'it does not exist'
-          : code === 'ENOTEMPTY'
-            ? 'the directory is not empty (delete it recursively)'
-            : code === 'ELOOP'
-              ? 'it became a symbolic link while being opened'
-              : code === 'ENOTDIR'
-                ? 'a part of the path is a file, not a directory'
-                : code === 'ENOSPC'
-                  ? 'the disk is full'
-                  : this.toVirtualText(String((error as Error).message));
-      return failure(code === 'ENOENT' ? 'NOT_FOUND' : 'IO_ERROR', `Cannot use '${virtualPath}': ${reason}.`);
-    }
+    return this.#in.redaction.redact(text);
   }
 }
 
-function kindOf(stats: Stats | undefined): VfsEntry['kind'] {
-  if (stats === undefined) return 'other';
-  return stats.isDirectory() ? 'directory' : stats.isFile() ? 'file' : 'other';
+async function locate(resolver: MountResolver, path: string, right: FileRight): Promise<VfsResult<Located>> {
+  const located = await resolver.locate(path);
+  if (!located.ok) return located;
+  const refused = await resolver.require(located.value, right);
+  return refused ?? located;
 }
 
-function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+async function locateExisting(resolver: MountResolver, path: string, right: FileRight): Promise<VfsResult<Located>> {
+  const located = await locate(resolver, path, right);
+  if (located.ok && !located.value.exists)
+    return failure('NOT_FOUND', `'${located.value.virtualPath}' does not exist.`);
+  return located;
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Runs checked file work whose own refusals are results, mapping what the system throws. */
+async function settle<T>(
+  fileSystem: FileSystem,
+  virtualPath: string,
+  work: () => Promise<VfsResult<T>>,
+): Promise<VfsResult<T>> {
+  const settled = await runIo(virtualPath, work, (text) => fileSystem.toVirtualText(text));
+  return settled.ok ? settled.value : settled;
 }

@@ -1,4 +1,5 @@
 import { captureLogger } from '@orkeon/testing';
+import { at, completedTask, sessionState } from '@orkeon/testing/conformance';
 import { describe, expect, it } from 'vitest';
 import { addCheckpointing } from '../../src/checkpoint/add-checkpointing.js';
 import { CheckpointManager } from '../../src/checkpoint/checkpoint-manager.js';
@@ -7,7 +8,6 @@ import { ResumeEngine } from '../../src/checkpoint/resume-engine.js';
 import type { SessionState } from '../../src/checkpoint/session-state.js';
 import { StateStoreService } from '../../src/checkpoint/state-store.js';
 import { ServiceCollection } from '../../src/services/service-collection.js';
-import { at, completedTask, sessionState } from './state-store-conformance.js';
 
 /** A run that completed `research` and `outline`, failed `write` once, skipped `translate`, and left `publish` pending. */
 function interruptedRun(overrides: Partial<SessionState> = {}): SessionState {

@@ -1,20 +1,27 @@
+import { describeCrewExecutionStatePersistence } from '@orkeon/testing/conformance';
+import * as vitest from 'vitest';
 import { describe, expect, it } from 'vitest';
 import { InMemoryStateStore } from '../../src/checkpoint/in-memory-state-store.js';
-import type { StateStore } from '../../src/checkpoint/state-store.js';
+import type { DocumentStore } from '../../src/documents/document-store.js';
+import { InMemoryDocumentStore } from '../../src/documents/in-memory-document-store.js';
 import { CrewExecutionStateManager } from '../../src/execution-state/crew-execution-state-manager.js';
 import { toInvariantString } from '../../src/execution-state/invariant-metadata.js';
-import { describeCrewExecutionStatePersistence } from './execution-state-persistence-suite.js';
 
-describeCrewExecutionStatePersistence('the in-memory store', async () => {
+describeCrewExecutionStatePersistence(vitest, 'the in-memory store', async () => {
   // One store stands for the shared storage; a "restarted" host builds a new manager over it.
-  const store = new InMemoryStateStore();
-  return { store, restart: async () => store, dispose: async () => undefined };
+  const documents = new InMemoryDocumentStore();
+  return {
+    documents,
+    checkpoints: new InMemoryStateStore(),
+    restart: async () => documents,
+    dispose: async () => undefined,
+  };
 });
 
 describe('CrewExecutionStateManager in memory', () => {
   it('walks Created → Running → Completed → Archived, stamping updatedAt', async () => {
     let minute = 0;
-    const manager = new CrewExecutionStateManager({ clock: () => new Date(Date.UTC(2026, 0, 1, 0, minute++)) });
+    const manager = new CrewExecutionStateManager({ now: () => new Date(Date.UTC(2026, 0, 1, 0, minute++)) });
     const created = await manager.createState('writers', 'exec-1', 'Write');
     expect(created).toEqual({
       executionId: 'exec-1',
@@ -42,20 +49,18 @@ describe('CrewExecutionStateManager in memory', () => {
   });
 
   it('a store that refuses the write leaves memory unchanged', async () => {
-    const store = new InMemoryStateStore();
+    const store = new InMemoryDocumentStore();
     const manager = new CrewExecutionStateManager({ store });
     await manager.createState('writers', 'exec-3', 'Write');
-    const failing: StateStore = {
-      save: async () => {
+    // A store whose disk is full: it reads, but refuses every write.
+    const failing: DocumentStore = {
+      get: (collection, key) => store.get(collection, key),
+      put: async () => {
         throw new Error('disk full');
       },
-      get: (sessionId) => store.get(sessionId),
-      latestForCrew: (crewId) => store.latestForCrew(crewId),
-      list: () => store.list(),
-      delete: (sessionId) => store.delete(sessionId),
-      saveVersioned: (state, options) => store.saveVersioned(state, options),
-      history: (sessionId, options) => store.history(sessionId, options),
-      getVersion: (sessionId, versionId) => store.getVersion(sessionId, versionId),
+      delete: (collection, key, options) => store.delete(collection, key, options),
+      list: (collection, options) => store.list(collection, options),
+      close: () => store.close(),
     };
     const broken = new CrewExecutionStateManager({ store: failing });
     await expect(broken.updateState('exec-3', { status: 'Running' })).rejects.toThrow('disk full');

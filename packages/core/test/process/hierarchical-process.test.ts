@@ -49,8 +49,8 @@ describe('hierarchical process', () => {
 
     expect(result).toMatchObject({ success: true, output: 'FACTS OK' });
     expect(result.tasks.map(({ id, agent, status }) => ({ id, agent, status }))).toEqual([
-      { id: 'draft', agent: 'writer', status: 'completed' },
-      { id: 'check', agent: 'researcher', status: 'completed' },
+      { id: 'draft', agent: 'writer', status: 'Completed' },
+      { id: 'check', agent: 'researcher', status: 'Completed' },
     ]);
     const [assignment, work, review] = server.requests;
     expect(systemText(assignment)).toBe('You are Editor in chief.\nYour goal: Assign and review the work');
@@ -107,14 +107,14 @@ describe('hierarchical process', () => {
     expect(result.tasks[0]).toMatchObject({
       id: 'draft',
       agent: 'writer',
-      status: 'failed',
+      status: 'Failed',
       output: '[NEEDS REVISION] v3',
       error: {
         code: 'TASK_NEEDS_REVISION',
         message: "the manager rejected the answer to task 'draft' 3 times; last feedback: Give up.",
       },
     });
-    expect(result.tasks[1]).toMatchObject({ id: 'check', status: 'skipped', reason: "dependency 'draft' failed" });
+    expect(result.tasks[1]).toMatchObject({ id: 'check', status: 'Skipped', reason: "dependency 'draft' failed" });
     expect(result.error?.message).toBe(
       "Crew 'newsroom' failed: task 'draft' failed (the manager rejected the answer to task 'draft' 3 times; last feedback: Give up.); task 'check' skipped (dependency 'draft' failed).",
     );

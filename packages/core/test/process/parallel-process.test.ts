@@ -137,11 +137,11 @@ describe('parallel process', () => {
     expect(server.requests).toHaveLength(3);
     expect(result.success).toBe(false);
     expect(result.tasks.map(({ id, status }) => `${id}:${status}`)).toEqual([
-      'a:failed',
-      'b:completed',
-      'after-a:skipped',
-      'after-b:completed',
-      'last:skipped',
+      'a:Failed',
+      'b:Completed',
+      'after-a:Skipped',
+      'after-b:Completed',
+      'last:Skipped',
     ]);
     expect(result.error?.details).toEqual({ failed: ['a'], skipped: ['after-a', 'last'] });
     expect(result.error?.message).toContain("task 'last' skipped (dependency 'after-a' was skipped)");

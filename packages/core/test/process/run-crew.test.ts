@@ -136,9 +136,9 @@ describe('runCrew', () => {
       /^Crew 'semantic' stopped: task 'unnamed' failed \(agentSelection Embedding needs an embedding provider, and none is available/,
     );
     expect(result.tasks.map(({ id, status }) => `${id}:${status}`)).toEqual([
-      'named:completed',
-      'unnamed:failed',
-      'later:skipped',
+      'named:Completed',
+      'unnamed:Failed',
+      'later:Skipped',
     ]);
     expect(result.tasks[1]?.error?.code).toBe('EMBEDDING_PROVIDER_MISSING');
     expect(result.tasks[2]?.reason).toBe('the run stopped');

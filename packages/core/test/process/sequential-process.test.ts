@@ -50,8 +50,8 @@ describe('sequential process', () => {
     });
     expect(result.error).toBeUndefined();
     expect(result.tasks.map(({ id, agent, status, output }) => ({ id, agent, status, output }))).toEqual([
-      { id: 'research', agent: 'researcher', status: 'completed', output: 'FACTS-123' },
-      { id: 'write', agent: 'writer', status: 'completed', output: 'ARTICLE' },
+      { id: 'research', agent: 'researcher', status: 'Completed', output: 'FACTS-123' },
+      { id: 'write', agent: 'writer', status: 'Completed', output: 'ARTICLE' },
     ]);
 
     const [first, second] = server.requests;
@@ -122,10 +122,10 @@ describe('sequential process', () => {
     expect(result.success).toBe(false);
     expect(result.output).toBe('INDEPENDENT');
     expect(result.tasks.map(({ id, status, reason }) => ({ id, status, reason }))).toEqual([
-      { id: 'a', status: 'failed', reason: undefined },
-      { id: 'b', status: 'skipped', reason: "dependency 'a' failed" },
-      { id: 'c', status: 'skipped', reason: "dependency 'b' was skipped" },
-      { id: 'd', status: 'completed', reason: undefined },
+      { id: 'a', status: 'Failed', reason: undefined },
+      { id: 'b', status: 'Skipped', reason: "dependency 'a' failed" },
+      { id: 'c', status: 'Skipped', reason: "dependency 'b' was skipped" },
+      { id: 'd', status: 'Completed', reason: undefined },
     ]);
     expect(result.tasks[0]?.error?.code).toBe('LLM_PROVIDER_ERROR');
     expect(result.error?.code).toBe('CREW_RUN_FAILED');
@@ -192,7 +192,7 @@ describe('sequential process', () => {
     expect(result.tasks[0]).toEqual({
       id: 'research',
       agent: 'researcher',
-      status: 'completed',
+      status: 'Completed',
       output: 'SAVED FACTS',
       durationMs: 0,
       reusedFromCheckpoint: true,
@@ -234,8 +234,8 @@ describe('sequential process', () => {
     expect(result).toMatchObject({ success: false, interrupted: true });
     expect(result.error?.code).toBe('CREW_RUN_INTERRUPTED');
     expect(result.tasks.map(({ id, status }) => ({ id, status }))).toEqual([
-      { id: 'slow', status: 'failed' },
-      { id: 'next', status: 'skipped' },
+      { id: 'slow', status: 'Failed' },
+      { id: 'next', status: 'Skipped' },
     ]);
     expect(result.tasks[0]?.error?.code).toBe('TASK_INTERRUPTED');
     expect(result.tasks[1]?.reason).toBe('the run was interrupted');

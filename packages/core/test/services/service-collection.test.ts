@@ -210,4 +210,14 @@ describe('errors', () => {
     expect(() => provider.get(A)).toThrow(ServiceResolutionError);
     expect(() => provider.get(A)).toThrow(/cycle: A → B → A/);
   });
+
+  it('tells services apart by token, not by name: two tokens named alike are no cycle', () => {
+    const Inner = serviceToken<{ value: number }>('Settings');
+    const Outer = serviceToken<{ value: number }>('Settings');
+    const provider = new ServiceCollection()
+      .addSingleton(Inner, () => ({ value: 1 }))
+      .addSingleton(Outer, (s) => ({ value: s.get(Inner).value + 1 }))
+      .build();
+    expect(provider.get(Outer).value).toBe(2);
+  });
 });

@@ -225,7 +225,8 @@ describe('messages and outputs', () => {
     expect(vfs.redact(`${workspace}/docs`)).toBe('[REDACTED]/docs');
   });
 
-  it('does not rewrite a folder that merely starts like a mount', () => {
-    expect(vfs.toVirtualText(`${workspace}-backup/x`)).toBe(`${workspace}-backup/x`);
+  it('hides a neighbouring folder that merely starts like a mount instead of renaming it', () => {
+    expect(vfs.toVirtualText(`${workspace}-backup/x`)).toBe('[REDACTED]-backup/x');
+    expect(vfs.toVirtualText(`${workspace}.`)).toBe('/workspace.');
   });
 });

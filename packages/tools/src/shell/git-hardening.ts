@@ -1,38 +1,52 @@
-import { readFile, realpath } from 'node:fs/promises';
-import { dirname, isAbsolute, join, sep } from 'node:path';
-import { runProcess } from './run-process.js';
+import { lstat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createPrivateCommonDir } from './git-common-dir.js';
+import { confined, findRepository, type GitRepository } from './git-repository.js';
+import { trackingSettings } from './git-tracking.js';
 import type { WorkingDirectory } from './working-directory.js';
 
 /**
- * Configuration given on git's command line, which beats any file a repository
- * carries (and files in the mounts may have been written by an agent): no
- * fsmonitor or hook programs, no external diff or pager, no network transport
- * (a partial clone would otherwise fetch, possibly through `ext::` programs), no
- * signature programs, no submodule recursion, no automatic maintenance.
+ * Settings given to git as command-scope configuration, which beats every file:
+ * nothing git can run (fsmonitor, hooks, external diff, pager, editors, ssh,
+ * credential and signature programs, proxy commands), no network, no submodule
+ * recursion, no writes behind the agent's back, and no attributes file from
+ * HOME (the working directory). The repository's own config is not read at all
+ * (see `createPrivateCommonDir`); these hold even for keys git reads elsewhere.
  */
-export const gitSafetyConfig: readonly string[] = [
-  'core.fsmonitor=false',
-  'core.hooksPath=/dev/null',
-  'diff.external=',
-  'core.pager=cat',
-  'protocol.allow=never',
-  'diff.ignoreSubmodules=all',
-  'gpg.program=',
-  'gpg.ssh.program=',
-  'gpg.x509.program=',
-  'log.showSignature=false',
-  'gc.auto=0',
+export const gitSafetyConfig: readonly (readonly [string, string])[] = [
+  ['core.fsmonitor', 'false'],
+  ['core.hooksPath', '/dev/null'],
+  ['core.pager', 'cat'],
+  ['core.editor', 'false'],
+  ['sequence.editor', 'false'],
+  ['core.askPass', ''],
+  ['core.sshCommand', 'false'],
+  ['core.gitProxy', ''],
+  ['core.alternateRefsCommand', ''],
+  ['core.attributesFile', '/dev/null'],
+  ['core.untrackedCache', 'false'],
+  ['credential.helper', ''],
+  ['diff.external', ''],
+  ['diff.ignoreSubmodules', 'all'],
+  ['submodule.recurse', 'false'],
+  ['protocol.allow', 'never'],
+  ['uploadpack.packObjectsHook', ''],
+  ['gpg.program', 'false'],
+  ['gpg.ssh.program', 'false'],
+  ['gpg.x509.program', 'false'],
+  ['log.showSignature', 'false'],
+  ['gc.auto', '0'],
+  ['maintenance.auto', 'false'],
 ];
 
 /** Subcommands that compare content, where diff drivers and text conversion would run programs. */
 const diffingSubcommands = new Set(['diff', 'log', 'show']);
 
-const preflightTimeoutMilliseconds = 10_000;
-const preflightOutputCharacters = 64_000;
-
 export interface GitInvocation {
   readonly args: string[];
   readonly env: Record<string, string>;
+  /** Removes what was made for this command; call it once the command has ended. */
+  dispose(): Promise<void>;
 }
 
 export type GitPreparation =
@@ -41,127 +55,90 @@ export type GitPreparation =
 
 /**
  * Turns a read-only git command (already checked and path-mapped, subcommand
- * first) into a hardened one. Git may only find a repository inside the working
- * directory's mount, and that repository's git directory (and object alternates)
- * must lie inside the mount too; filter drivers the repository configures (which
- * `status` and `diff` would run on changed files) are switched off by name.
+ * first) into one whose configuration the agent cannot influence. Instead of
+ * checking the repository's files and hoping they stay as checked, git is told
+ * where everything is: `GIT_DIR`, `GIT_WORK_TREE` and the index are pinned to
+ * real paths inside the mount, `GIT_COMMON_DIR` points at a private directory
+ * whose `config` this process wrote, and the safety settings come through the
+ * environment. Without a repository, `GIT_DIR=/dev/null` keeps git from finding
+ * one made after the look.
  */
 export async function prepareReadOnlyGit(
   args: readonly string[],
   baseEnv: Readonly<Record<string, string>>,
   cwd: WorkingDirectory,
-  signal: AbortSignal | undefined,
 ): Promise<GitPreparation> {
+  const lookup = await findRepository(cwd.physicalPath, cwd.mountRootPhysicalPath);
+  if (!lookup.ok) return { ok: false, denied: true, message: lookup.message };
+  const [subcommand = '', ...rest] = args;
+  const noPrograms = diffingSubcommands.has(subcommand) ? ['--no-ext-diff', '--no-textconv'] : [];
+  const finalArgs = [subcommand, ...noPrograms, ...rest];
   const env: Record<string, string> = {
     ...baseEnv,
     GIT_OPTIONAL_LOCKS: '0',
     GIT_NO_LAZY_FETCH: '1',
-    // Git checks the mount's own folder but never climbs above it.
-    GIT_CEILING_DIRECTORIES: dirname(cwd.mountRootPhysicalPath),
+    GIT_NO_REPLACE_OBJECTS: '1',
+    GIT_ATTR_NOSYSTEM: '1',
+    GIT_CONFIG_NOSYSTEM: '1',
+    GIT_CONFIG_GLOBAL: '/dev/null',
+    GIT_PROTOCOL_FROM_USER: '0',
   };
-  const safety = gitSafetyConfig.flatMap((entry) => ['-c', entry]);
-  const preflight = (preflightArgs: readonly string[]) =>
-    runProcess({
-      program: 'git',
-      args: [...safety, ...preflightArgs],
-      cwd: cwd.physicalPath,
-      env,
-      timeoutMilliseconds: preflightTimeoutMilliseconds,
-      maxOutputCharacters: preflightOutputCharacters,
-      ...(signal === undefined ? {} : { signal }),
-    });
-  const [location, filters] = await Promise.all([
-    preflight(['rev-parse', '--path-format=absolute', '--git-dir', '--git-common-dir']),
-    preflight(['config', '-z', '--name-only', '--get-regexp', '^filter\\.']),
-  ]);
-  // Git missing: the command itself will report it.
-  if (!location.started || !filters.started) return { ok: true, invocation: finalInvocation(args, safety, env, []) };
-
-  const interrupted = location.result.stoppedBecause ?? filters.result.stoppedBecause;
-  if (interrupted !== undefined) {
-    const why = interrupted === 'cancelled' ? 'the call was cancelled' : 'git did not answer in time';
-    return { ok: false, denied: false, message: `git could not inspect the repository: ${why}.` };
-  }
-
-  const found = location.result;
-  if (found.exitCode === 0) {
-    const [gitDir, commonDir] = found.stdout.text.split('\n');
-    const outside = await firstOutside([gitDir, commonDir], cwd.mountRootPhysicalPath);
-    if (outside !== undefined) {
-      return {
-        ok: false,
-        denied: true,
-        message:
-          'git is not allowed here: the repository keeps its data outside the mount (a .git file or worktree pointing elsewhere).',
-      };
-    }
-    if (commonDir !== undefined && (await alternatesLeaveMount(commonDir, cwd.mountRootPhysicalPath))) {
-      return {
-        ok: false,
-        denied: true,
-        message:
-          'git is not allowed here: the repository borrows objects from outside the mount (objects/info/alternates).',
-      };
-    }
-  } else if (!/not a git repository/i.test(found.stderr.text)) {
-    return { ok: false, denied: false, message: `git cannot use this repository: ${found.stderr.text.trim()}` };
-  }
-
-  const listed = filters.result;
-  if (listed.exitCode !== 0 && listed.exitCode !== 1) {
+  const repository = lookup.repository;
+  if (repository === undefined) {
     return {
-      ok: false,
-      denied: false,
-      message: `git cannot read this repository's configuration: ${listed.stderr.text.trim()}`,
+      ok: true,
+      invocation: { args: finalArgs, env: withConfig({ ...env, GIT_DIR: '/dev/null' }, []), dispose: async () => {} },
     };
   }
-  const filterKeys = listed.exitCode === 0 ? listed.stdout.text.split('\0').filter((key) => key.length > 0) : [];
-  return { ok: true, invocation: finalInvocation(args, safety, env, filterKeys) };
-}
-
-function finalInvocation(
-  args: readonly string[],
-  safety: readonly string[],
-  env: Record<string, string>,
-  filterKeys: readonly string[],
-): GitInvocation {
-  const [subcommand = '', ...rest] = args;
-  const noPrograms = diffingSubcommands.has(subcommand) ? ['--no-ext-diff', '--no-textconv'] : [];
-  // Keys go through the environment, not `-c`: a driver name may itself contain '='.
-  const blanked: Record<string, string> = { GIT_CONFIG_COUNT: String(filterKeys.length) };
-  filterKeys.forEach((key, index) => {
-    blanked[`GIT_CONFIG_KEY_${index}`] = key;
-    blanked[`GIT_CONFIG_VALUE_${index}`] = '';
-  });
+  const common = await createPrivateCommonDir(repository.commonDir, cwd.mountRootPhysicalPath);
+  if (!common.ok) return { ok: false, denied: true, message: common.message };
+  const pinned = await pinnedLocations(repository, common.path, cwd.mountRootPhysicalPath);
+  if (pinned === undefined) {
+    await common.remove();
+    return {
+      ok: false,
+      denied: true,
+      message:
+        'git is not allowed here: the index or HEAD of the repository is a symbolic link leading outside the mount.',
+    };
+  }
+  const tracking = await trackingSettings(join(repository.commonDir, 'config'), env);
   return {
-    args: [...safety, subcommand, ...noPrograms, ...rest],
-    env: { ...env, ...(filterKeys.length > 0 ? blanked : {}) },
+    ok: true,
+    invocation: { args: finalArgs, env: withConfig({ ...env, ...pinned }, tracking), dispose: common.remove },
   };
 }
 
-async function firstOutside(paths: readonly (string | undefined)[], root: string): Promise<string | undefined> {
-  for (const path of paths) {
-    if (path === undefined || path === '') continue;
-    if (!(await isInside(path, root))) return path;
+async function pinnedLocations(
+  repository: GitRepository,
+  commonDir: string,
+  mountRoot: string,
+): Promise<Record<string, string> | undefined> {
+  const pinned: Record<string, string> = {
+    GIT_DIR: repository.gitDir,
+    GIT_COMMON_DIR: commonDir,
+    GIT_WORK_TREE: repository.workTree,
+  };
+  for (const name of ['index', 'HEAD']) {
+    const path = join(repository.gitDir, name);
+    if ((await lstat(path).catch(() => undefined)) === undefined) continue;
+    const real = await confined(path, mountRoot);
+    if (real === undefined) return undefined;
+    if (name === 'index') pinned.GIT_INDEX_FILE = real;
   }
-  return undefined;
+  return pinned;
 }
 
-async function alternatesLeaveMount(commonDir: string, root: string): Promise<boolean> {
-  const objects = join(commonDir, 'objects');
-  const text = await readFile(join(objects, 'info', 'alternates'), 'utf8').catch(() => '');
-  const entries = text
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line.length > 0 && !line.startsWith('#'));
-  for (const entry of entries) {
-    if (!(await isInside(isAbsolute(entry) ? entry : join(objects, entry), root))) return true;
-  }
-  return false;
-}
-
-/** True when `path`, links resolved, is `root` or below it. A path that does not resolve counts as outside. */
-async function isInside(path: string, root: string): Promise<boolean> {
-  const real = await realpath(path).catch(() => undefined);
-  return real !== undefined && (real === root || real.startsWith(`${root}${sep}`));
+/** Safety settings, then the repository's tracking settings, as `GIT_CONFIG_KEY_n` / `GIT_CONFIG_VALUE_n`. */
+function withConfig(
+  env: Record<string, string>,
+  extra: readonly (readonly [string, string])[],
+): Record<string, string> {
+  const entries = [...gitSafetyConfig, ...extra];
+  const config: Record<string, string> = { GIT_CONFIG_COUNT: String(entries.length) };
+  entries.forEach(([key, value], index) => {
+    config[`GIT_CONFIG_KEY_${index}`] = key;
+    config[`GIT_CONFIG_VALUE_${index}`] = value;
+  });
+  return { ...env, ...config };
 }

@@ -1,8 +1,12 @@
 /**
  * Options of the read-only commands that would step around the path checks: they
  * follow symbolic links found while recursing (which may lead out of the mounts),
- * read file names from a file, or write, delete and run programs (`find`, when an
- * operator lists it). Checked only while the read-only limits are in force.
+ * read file names from a file, write, delete and run programs (`find`, when an
+ * operator lists it), or print names in an encoding the output rewriting cannot
+ * recognise. Checked only while the read-only limits are in force, on every
+ * argument: a `--` does not end the check (`find -- . -exec …` still runs
+ * `-exec`), and refusing an operand that merely looks like a refused option
+ * costs less than missing one.
  */
 interface RefusedOption {
   /** A short option letter, also found inside clusters such as `-rnR`. */
@@ -11,6 +15,8 @@ interface RefusedOption {
   readonly long?: string;
   /** A whole argument, for `find`'s single-dash predicates. */
   readonly exact?: string;
+  /** Values of a long option that stay allowed (`--quoting-style=literal`); any other value is refused. */
+  readonly allowedValues?: readonly string[];
   readonly why: string;
 }
 
@@ -21,6 +27,8 @@ interface OptionGuard {
 }
 
 const followsLinks = 'it follows symbolic links, which can lead outside the mounts';
+const escapesNames =
+  'it escapes characters inside file names, so folder names in the output could no longer be recognised and replaced by virtual paths; use the default (literal) names';
 
 const optionGuards: Readonly<Record<string, OptionGuard>> = {
   grep: {
@@ -35,6 +43,14 @@ const optionGuards: Readonly<Record<string, OptionGuard>> = {
     refused: [
       { short: 'L', why: followsLinks },
       { long: 'dereference', why: followsLinks },
+      { long: 'hyperlink', why: 'it writes the host name and percent-encoded physical paths' },
+      { short: 'D', why: 'its byte offsets reveal the length of physical paths' },
+      { long: 'dired', why: 'its byte offsets reveal the length of physical paths' },
+      { short: 'b', why: escapesNames },
+      { long: 'escape', why: escapesNames },
+      { short: 'Q', why: escapesNames },
+      { long: 'quote-name', why: escapesNames },
+      { long: 'quoting-style', allowedValues: ['literal'], why: escapesNames },
     ],
   },
   wc: {
@@ -63,20 +79,26 @@ export function refusedOption(program: string, args: readonly string[]): string 
   const refusal = (option: string, refused: RefusedOption) =>
     `Option '${option}' of ${program} is not allowed: ${refused.why}.`;
   let skipNext = false;
-  for (const arg of args) {
+  for (const [position, arg] of args.entries()) {
     if (skipNext) {
       skipNext = false;
       continue;
     }
     const exact = guard.refused.find((refused) => refused.exact === arg);
     if (exact !== undefined) return refusal(arg, exact);
-    if (arg === '--') break;
+    if (arg === '--') continue;
     if (arg.startsWith('--')) {
-      const name = arg.slice(2).split('=', 1)[0] ?? '';
+      const [name = '', ...valueParts] = arg.slice(2).split('=');
       const long = guard.refused.find(
         (refused) => refused.long !== undefined && name.length > 0 && refused.long.startsWith(name),
       );
-      if (long !== undefined) return refusal(`--${long.long}`, long);
+      if (long === undefined) continue;
+      // A long option's value is glued with '=' or, for options that need one, the next argument.
+      const value = valueParts.length > 0 ? valueParts.join('=') : args[position + 1];
+      if (long.allowedValues === undefined || value === undefined || !long.allowedValues.includes(value)) {
+        return refusal(`--${long.long}`, long);
+      }
+      skipNext = valueParts.length === 0;
     } else if (arg.startsWith('-') && arg.length > 1) {
       for (let index = 1; index < arg.length; index++) {
         const letter = arg.charAt(index);

@@ -7,9 +7,10 @@ import { safeSearchPath } from './command-name.js';
 import { refusedGitInvocation } from './git-guard.js';
 import { prepareReadOnlyGit } from './git-hardening.js';
 import { refusedOption } from './option-guards.js';
+import { createOutputRewriter } from './output-rewriter.js';
 import { mapPathArguments } from './path-arguments.js';
 import { runProcess } from './run-process.js';
-import { describeProcessResult, type ShellLimits, toAgentText } from './shell-result.js';
+import { describeProcessResult, type ShellLimits } from './shell-result.js';
 import { resolveWorkingDirectory } from './working-directory.js';
 
 export const shellCommandInput = z.strictObject({
@@ -56,7 +57,7 @@ export async function runShellCommand(
   const allowed = `Allowed: ${describeAllowlist(allowlist)}. An operator can add commands with Svc:Tools:Shell:ExtraAllowedCommands.`;
   if (program.includes('/')) {
     return toolDenied(
-      `Command '${toAgentText(program, vfs)}' must be a bare command name such as 'ls', not a path. ${allowed}`,
+      `Command '${vfs.redact(vfs.toVirtualText(program))}' must be a bare command name such as 'ls', not a path. ${allowed}`,
     );
   }
   if (!allowlist.commands.includes(program)) return toolDenied(`Command '${program}' is not allowed. ${allowed}`);
@@ -70,16 +71,17 @@ export async function runShellCommand(
   const mapped = await mapPathArguments(args, vfs, cwd.value);
   if (!mapped.ok) return mapped.denied ? toolDenied(mapped.message) : toolFailure(mapped.message);
 
+  const rewriter = await createOutputRewriter(vfs);
   let env = childEnvironment(cwd.value.physicalPath);
   let finalArgs = mapped.args;
+  let dispose = async () => {};
   if (program === 'git' && allowlist.readOnly) {
-    const prepared = await prepareReadOnlyGit(mapped.args, env, cwd.value, signal);
+    const prepared = await prepareReadOnlyGit(mapped.args, env, cwd.value);
     if (!prepared.ok) {
-      const message = toAgentText(prepared.message, vfs);
+      const message = rewriter.toAgentText(prepared.message);
       return prepared.denied ? toolDenied(message) : toolFailure(message);
     }
-    env = prepared.invocation.env;
-    finalArgs = prepared.invocation.args;
+    ({ env, args: finalArgs, dispose } = prepared.invocation);
   }
 
   const startedAt = Date.now();
@@ -91,12 +93,12 @@ export async function runShellCommand(
     timeoutMilliseconds: limits.timeoutSeconds * 1_000,
     maxOutputCharacters: limits.maxOutputCharacters,
     signal,
-  });
+  }).finally(dispose);
   if (!run.started) {
     return toolFailure(
       run.code === 'ENOENT'
         ? `Command '${program}' is allowed but was not found on PATH (${safeSearchPath}).`
-        : `Command '${program}' could not be started: ${toAgentText(run.message, vfs)}`,
+        : `Command '${program}' could not be started: ${rewriter.toAgentText(run.message)}`,
     );
   }
   logger.debug(
@@ -109,5 +111,5 @@ export async function runShellCommand(
     },
     'shell_command finished',
   );
-  return describeProcessResult(run.result, vfs, limits);
+  return describeProcessResult(run.result, rewriter, limits);
 }

@@ -1,4 +1,5 @@
-import { type ToolResult, toolFailure, toolSuccess, type VirtualFileSystem } from '@orkeon/core';
+import { type ToolResult, toolFailure, toolSuccess } from '@orkeon/core';
+import type { OutputRewriter } from './output-rewriter.js';
 import type { CollectedOutput, ProcessResult } from './run-process.js';
 
 export interface ShellLimits {
@@ -12,10 +13,15 @@ export interface ShellLimits {
  * non-zero exit code is still a success (the model reads the code); a timeout or
  * a cancellation is a failure that keeps what was written before.
  */
-export function describeProcessResult(result: ProcessResult, vfs: VirtualFileSystem, limits: ShellLimits): ToolResult {
-  const blocks = [block('stdout', result.stdout, vfs, limits), block('stderr', result.stderr, vfs, limits)].filter(
-    (text) => text !== undefined,
-  );
+export function describeProcessResult(
+  result: ProcessResult,
+  rewriter: OutputRewriter,
+  limits: ShellLimits,
+): ToolResult {
+  const blocks = [
+    block('stdout', result.stdout, rewriter, limits),
+    block('stderr', result.stderr, rewriter, limits),
+  ].filter((text) => text !== undefined);
   switch (result.stoppedBecause) {
     case 'timeout':
       return toolFailure(
@@ -44,27 +50,23 @@ export function describeProcessResult(result: ProcessResult, vfs: VirtualFileSys
 function block(
   name: 'stdout' | 'stderr',
   output: CollectedOutput,
-  vfs: VirtualFileSystem,
+  rewriter: OutputRewriter,
   limits: ShellLimits,
 ): string | undefined {
-  const text = toAgentText(output.cut ? withoutPartialTail(output.text) : output.text, vfs).replace(/\n$/, '');
+  const kept = output.cut ? rewriter.withoutPartialRoot(withoutPartialTail(output.text)) : output.text;
+  const text = rewriter.toAgentText(kept).replace(/\n$/, '');
   if (text === '' && !output.cut) return undefined;
   const heading = output.cut ? `${name} (cut after ${limits.maxOutputCharacters} characters):` : `${name}:`;
   return `${heading}\n${text}`;
 }
 
-/** Physical folders become virtual paths; then anything physical that is left is redacted. */
-export function toAgentText(text: string, vfs: VirtualFileSystem): string {
-  return vfs.redact(vfs.toVirtualText(text));
-}
-
 /**
  * Output cut at an arbitrary character may end in half a physical path, which the
- * rewriting would no longer recognise: drop the last, incomplete line (or word).
+ * rewriting would no longer recognise: drop the last, incomplete line (or word, or NUL-ended name).
  */
 function withoutPartialTail(text: string): string {
   const lineEnd = text.lastIndexOf('\n');
   if (lineEnd >= 0) return text.slice(0, lineEnd + 1);
-  const wordEnd = Math.max(text.lastIndexOf(' '), text.lastIndexOf('\t'));
+  const wordEnd = Math.max(text.lastIndexOf(' '), text.lastIndexOf('\t'), text.lastIndexOf('\0'));
   return wordEnd >= 0 ? text.slice(0, wordEnd + 1) : text;
 }

@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises';
-import { isDenial, type MountInfo, type VirtualFileSystem } from '@orkeon/core';
+import { type FileSystem, isDenial, type MountInfo } from '@orkeon/core';
 
 export interface WorkingDirectory {
   readonly virtualPath: string;
@@ -18,7 +18,7 @@ export type WorkingDirectoryResult =
  * directory and resolve inside a mount.
  */
 export async function resolveWorkingDirectory(
-  vfs: VirtualFileSystem,
+  vfs: FileSystem,
   requested: string | undefined,
 ): Promise<WorkingDirectoryResult> {
   const mounts = vfs.mounts();

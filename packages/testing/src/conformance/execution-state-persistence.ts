@@ -1,22 +1,28 @@
-import { captureLogger } from '@orkeon/testing';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { addCheckpointing } from '../../src/checkpoint/add-checkpointing.js';
-import { CheckpointManager } from '../../src/checkpoint/checkpoint-manager.js';
-import { ResumeEngine } from '../../src/checkpoint/resume-engine.js';
-import type { StateStore } from '../../src/checkpoint/state-store.js';
-import { StateStoreService } from '../../src/checkpoint/state-store.js';
-import { Configuration } from '../../src/config/configuration.js';
-import { addCrewExecutionStatePersistence } from '../../src/execution-state/add-crew-execution-state-persistence.js';
-import { CrewExecutionStateManagerService } from '../../src/execution-state/crew-execution-state-manager.js';
-import { crewExecutionStatePersistenceSettings } from '../../src/execution-state/execution-state-settings.js';
-import { LoggerService } from '../../src/logging/logger.js';
-import { ServiceCollection } from '../../src/services/service-collection.js';
+import {
+  addCrewExecutionStatePersistence,
+  addDocumentStore,
+  CheckpointManager,
+  Configuration,
+  CrewExecutionStateManagerService,
+  crewExecutionStatePersistenceSettings,
+  type DocumentStore,
+  DocumentStoreService,
+  executionStateCollection,
+  LoggerService,
+  ResumeEngine,
+  ServiceCollection,
+  type StateStore,
+} from '@orkeon/core';
+import { captureLogger } from '../capture-logger.js';
+import type { ConformanceTestApi } from './conformance-test-api.js';
 
-/** A store for one test, and the way a restarted process would open the same data. */
-export interface PersistentStoreFixture {
-  readonly store: StateStore;
-  /** Another store over the same data, as a new process would open it. */
-  restart(): Promise<StateStore>;
+/** A document store for one test, and the way a restarted process would open the same data. */
+export interface ExecutionStateStoreFixture {
+  readonly documents: DocumentStore;
+  /** The checkpoint store over the same data (the same file or database), to prove the two stay apart. */
+  readonly checkpoints: StateStore;
+  /** Another document store over the same data, as a new process would open it. */
+  restart(): Promise<DocumentStore>;
   dispose(): Promise<void>;
 }
 
@@ -27,25 +33,27 @@ function persistence(settings: { Enabled?: boolean; DeleteFromStoreOnArchive?: b
 }
 
 /** Builds a manager the way a host does: settings, a logger, the store, then the opt-in. */
-function hostManager(store: StateStore | undefined, settings: Parameters<typeof persistence>[0]) {
+function hostManager(store: DocumentStore | undefined, settings: Parameters<typeof persistence>[0]) {
   const logs = captureLogger();
   const services = new ServiceCollection().addInstance(LoggerService, logs.logger);
-  if (store !== undefined) addCheckpointing(services, store);
+  if (store !== undefined) addDocumentStore(services, store);
   addCrewExecutionStatePersistence(services, persistence(settings));
   const provider = services.build();
   return { logs, provider, manager: provider.get(CrewExecutionStateManagerService) };
 }
 
 /**
- * The execution-state persistence rules, run against a store. Each rule is checked
- * through the services, as a host enables it, and across a simulated restart.
+ * The execution-state persistence rules, run against a document store. Each rule is
+ * checked through the services, as a host enables it, and across a simulated restart.
  */
 export function describeCrewExecutionStatePersistence(
+  test: ConformanceTestApi,
   storeName: string,
-  createFixture: () => Promise<PersistentStoreFixture>,
+  createFixture: () => Promise<ExecutionStateStoreFixture>,
 ): void {
+  const { describe, it, expect, beforeEach, afterEach } = test;
   describe(`crew execution state persistence over ${storeName}`, () => {
-    let fixture: PersistentStoreFixture;
+    let fixture: ExecutionStateStoreFixture;
 
     beforeEach(async () => {
       fixture = await createFixture();
@@ -55,7 +63,9 @@ export function describeCrewExecutionStatePersistence(
       await fixture.dispose();
     });
 
-    const enabled = () => hostManager(fixture.store, { Enabled: true }).manager;
+    const stored = (executionId: string) => fixture.documents.get(executionStateCollection, executionId);
+
+    const enabled = () => hostManager(fixture.documents, { Enabled: true }).manager;
     const afterRestart = async (settings: Parameters<typeof persistence>[0] = { Enabled: true }) =>
       hostManager(await fixture.restart(), settings).manager;
 
@@ -112,12 +122,12 @@ export function describeCrewExecutionStatePersistence(
     });
 
     it('with DeleteFromStoreOnArchive the archived state leaves the store', async () => {
-      const { manager } = hostManager(fixture.store, { Enabled: true, DeleteFromStoreOnArchive: true });
+      const { manager } = hostManager(fixture.documents, { Enabled: true, DeleteFromStoreOnArchive: true });
       await manager.createState('writers', 'run-4', 'input');
-      expect(await fixture.store.get('crew-exec:run-4')).toBeDefined();
+      expect(await stored('run-4')).toBeDefined();
       const archived = await manager.archiveState('run-4');
       expect(archived.status).toBe('Archived');
-      expect(await fixture.store.get('crew-exec:run-4')).toBeUndefined();
+      expect(await stored('run-4')).toBeUndefined();
       expect((await manager.getState('run-4'))?.status).toBe('Archived');
       expect(await (await afterRestart()).getState('run-4')).toBeUndefined();
     });
@@ -131,7 +141,7 @@ export function describeCrewExecutionStatePersistence(
       const resumed = await restarted.createState('writers', 'run-5', 'a different input');
       expect(resumed).toEqual(running);
       expect(resumed.input).toBe('original input');
-      expect((await fixture.store.get('crew-exec:run-5'))?.createdAt).toBe(running.createdAt);
+      expect((await stored('run-5'))?.createdAt).toBe(running.createdAt);
 
       await expect(restarted.createState('editors', 'run-5', 'x')).rejects.toMatchObject({
         code: 'EXECUTION_STATE_CONFLICT',
@@ -141,17 +151,17 @@ export function describeCrewExecutionStatePersistence(
 
     it('without the opt-in, states live in memory only', async () => {
       for (const settings of [{}, { Enabled: false }]) {
-        const { manager } = hostManager(fixture.store, settings);
+        const { manager } = hostManager(fixture.documents, settings);
         expect(manager.persistent).toBe(false);
         await manager.createState('writers', 'memory-only', 'input');
         await manager.updateState('memory-only', { status: 'Running' });
         expect((await manager.getState('memory-only'))?.status).toBe('Running');
-        expect(await fixture.store.list()).toEqual([]);
-        expect(await hostManager(fixture.store, { Enabled: true }).manager.getState('memory-only')).toBeUndefined();
+        expect(await fixture.documents.list(executionStateCollection)).toEqual([]);
+        expect(await hostManager(fixture.documents, { Enabled: true }).manager.getState('memory-only')).toBeUndefined();
       }
     });
 
-    it('enabled without a StateStore: exactly one warning, and memory is used', async () => {
+    it('enabled without a DocumentStore: exactly one warning, and memory is used', async () => {
       const { manager, logs, provider } = hostManager(undefined, { Enabled: true });
       expect(manager.persistent).toBe(false);
       await manager.createState('writers', 'no-store', 'input');
@@ -162,26 +172,26 @@ export function describeCrewExecutionStatePersistence(
       const warnings = logs.records().filter((record) => record.level === 40);
       expect(warnings).toHaveLength(1);
       expect(warnings[0]).toMatchObject({ setting: 'Svc:ExecutionState:Persistence:Enabled' });
-      expect(String(warnings[0]?.msg)).toContain('no checkpoint StateStore is registered');
-      expect(provider.isRegistered(StateStoreService)).toBe(false);
+      expect(String(warnings[0]?.msg)).toContain('no DocumentStore is registered');
+      expect(provider.isRegistered(DocumentStoreService)).toBe(false);
     });
 
     it('a store registered after the opt-in is still used', async () => {
       const services = new ServiceCollection().addInstance(LoggerService, captureLogger().logger);
       addCrewExecutionStatePersistence(services, persistence({ Enabled: true }));
-      addCheckpointing(services, fixture.store);
+      addDocumentStore(services, fixture.documents);
       const manager = services.build().get(CrewExecutionStateManagerService);
       expect(manager.persistent).toBe(true);
       await manager.createState('writers', 'late-store', 'input');
-      expect(await fixture.store.get('crew-exec:late-store')).toBeDefined();
+      expect(await stored('late-store')).toBeDefined();
     });
 
-    it('session ids and crew ids carry the prefix crew-exec:, apart from task checkpoint sessions', async () => {
+    it('execution states live in the document store, never among checkpoint sessions', async () => {
       const manager = enabled();
       await manager.createState('writers', 'shared-id', 'input');
       // A task checkpoint session of the same crew, under the same raw id.
-      const checkpoints = new CheckpointManager(fixture.store, { logger: captureLogger().logger });
-      await fixture.store.save({
+      const checkpoints = new CheckpointManager(fixture.checkpoints, { logger: captureLogger().logger });
+      await fixture.checkpoints.save({
         sessionId: 'shared-id',
         crewId: 'writers',
         phase: 'Failed',
@@ -192,14 +202,14 @@ export function describeCrewExecutionStatePersistence(
       });
       await checkpoints.checkpoint('shared-id', 'research', 'sources');
 
-      const sessions = await fixture.store.list();
-      expect(sessions.map((session) => [session.sessionId, session.crewId]).sort()).toEqual([
-        ['crew-exec:shared-id', 'crew-exec:writers'],
-        ['shared-id', 'writers'],
-      ]);
-      expect((await fixture.store.latestForCrew('writers'))?.sessionId).toBe('shared-id');
-      expect((await new ResumeEngine(fixture.store).resume('writers'))?.completedTaskIds).toEqual(['research']);
+      const sessions = await fixture.checkpoints.list();
+      expect(sessions.map((session) => [session.sessionId, session.crewId])).toEqual([['shared-id', 'writers']]);
+      expect((await fixture.checkpoints.latestForCrew('writers'))?.sessionId).toBe('shared-id');
+      expect((await new ResumeEngine(fixture.checkpoints).resume('writers'))?.completedTaskIds).toEqual(['research']);
       expect((await manager.getState('shared-id'))?.input).toBe('input');
+      expect((await fixture.documents.list(executionStateCollection)).map((document) => document.key)).toEqual([
+        'shared-id',
+      ]);
     });
 
     it('metadata is stored as invariant strings', async () => {
@@ -246,8 +256,7 @@ export function describeCrewExecutionStatePersistence(
       const updated = await manager.updateState('run-7', { toolsUsed: ['file_read', 'file_write'] });
       expect(updated.toolsUsed).toEqual(['web_search', 'file_read', 'file_write']);
 
-      const stored = await fixture.store.get('crew-exec:run-7');
-      expect(JSON.stringify(stored)).not.toContain('web_search');
+      expect(JSON.stringify(await stored('run-7'))).not.toContain('web_search');
       const reloaded = await (await afterRestart()).getState('run-7');
       expect(reloaded?.toolsUsed).toEqual([]);
       expect(reloaded).toEqual({ ...updated, toolsUsed: [] });
@@ -274,13 +283,13 @@ export function describeCrewExecutionStatePersistence(
       });
       await expect(manager.completeState('never-created')).rejects.toMatchObject({ code: 'EXECUTION_STATE_NOT_FOUND' });
       expect(await manager.getState('never-created')).toBeUndefined();
-      for (const executionId of ['', 'has space', '../x', 'z'.repeat(191)]) {
+      for (const executionId of ['', 'has space', '../x', 'z'.repeat(201)]) {
         await expect(manager.createState('writers', executionId, 'input')).rejects.toMatchObject({
           code: 'INVALID_EXECUTION_ID',
         });
       }
       await expect(manager.createState('', 'no-crew', 'input')).rejects.toMatchObject({ code: 'INVALID_CREW_ID' });
-      await expect(manager.createState('writers', 'z'.repeat(190), 'input')).resolves.toMatchObject({
+      await expect(manager.createState('writers', 'z'.repeat(200), 'input')).resolves.toMatchObject({
         status: 'Created',
       });
     });

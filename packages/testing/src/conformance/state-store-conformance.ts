@@ -1,13 +1,19 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { SessionState, TaskCheckpoint } from '../../src/checkpoint/session-state.js';
-import type { StateStore } from '../../src/checkpoint/state-store.js';
+import type { SessionState, StateStore, TaskCheckpoint } from '@orkeon/core';
+import type { ConformanceTestApi } from './conformance-test-api.js';
+import { at, completedTask, sessionState } from './session-fixtures.js';
 
 /**
  * The rules every `StateStore` keeps, run against each store (in memory, SQLite,
- * PostgreSQL) with exactly the same cases. `createStore` gives a fresh, empty store
- * for each test; a store with `Symbol.asyncDispose` is disposed after it.
+ * PostgreSQL) with exactly the same cases; a host's own store can run them too.
+ * `createStore` gives a fresh, empty store for each test; a store with
+ * `Symbol.asyncDispose` is disposed after it.
  */
-export function describeStateStoreConformance(storeName: string, createStore: () => Promise<StateStore>): void {
+export function describeStateStoreConformance(
+  test: ConformanceTestApi,
+  storeName: string,
+  createStore: () => Promise<StateStore>,
+): void {
+  const { describe, it, expect, beforeEach, afterEach } = test;
   describe(`${storeName} keeps the state store rules`, () => {
     let store: StateStore;
 
@@ -251,27 +257,6 @@ export function describeStateStoreConformance(storeName: string, createStore: ()
       expect((await store.history('contended')).map((version) => version.version)).toEqual([8, 7, 6, 5, 4, 3, 2, 1]);
     });
   });
-}
-
-/** A time `minutes` after a fixed start, as ISO 8601. */
-export function at(minutes: number): string {
-  return new Date(Date.UTC(2026, 0, 1, 0, minutes)).toISOString();
-}
-
-export function completedTask(taskId: string, output: string): TaskCheckpoint {
-  return { taskId, status: 'Completed', output, timestamp: at(1), retryCount: 0 };
-}
-
-export function sessionState(overrides: Partial<SessionState> & { sessionId: string }): SessionState {
-  return {
-    crewId: 'crew',
-    phase: 'Running',
-    completedTaskIndex: 0,
-    taskCheckpoints: {},
-    createdAt: at(0),
-    updatedAt: at(1),
-    ...overrides,
-  };
 }
 
 function mutate(state: SessionState): void {

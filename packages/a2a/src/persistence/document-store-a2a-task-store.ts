@@ -1,0 +1,65 @@
+import { type DocumentStore, updateDocument } from '@orkeon/core';
+import type { A2ATaskRecord } from '../wire/task-record.js';
+import {
+  type A2ATaskDocument,
+  a2aTaskCollection,
+  a2aTaskDocumentKey,
+  fromTaskDocument,
+  toTaskDocument,
+} from './a2a-task-document.js';
+import type { A2ATaskStore } from './a2a-task-store.js';
+
+/**
+ * Task records in a `DocumentStore`: one document per task in the collection
+ * `a2a-tasks`, keyed by task id. Records survive a restart when the store does (SQLite,
+ * PostgreSQL). Updates of one task are serialized within this process, and written
+ * with a compare-and-set, so two processes sharing the store never lose a change.
+ *
+ * @experimental SVCEXP001
+ */
+export class DocumentStoreA2ATaskStore implements A2ATaskStore {
+  readonly #store: DocumentStore;
+  readonly #queues = new Map<string, Promise<unknown>>();
+
+  constructor(store: DocumentStore) {
+    this.#store = store;
+  }
+
+  async get(taskId: string): Promise<A2ATaskRecord | undefined> {
+    const key = a2aTaskDocumentKey(taskId);
+    const stored = await this.#store.get<A2ATaskDocument>(a2aTaskCollection, key);
+    return stored === undefined ? undefined : this.#read(taskId, key, stored.value);
+  }
+
+  update(
+    taskId: string,
+    change: (current: A2ATaskRecord | undefined) => A2ATaskRecord | undefined,
+  ): Promise<A2ATaskRecord | undefined> {
+    const previous = this.#queues.get(taskId) ?? Promise.resolve();
+    const next = previous
+      .catch(() => undefined)
+      .then(async () => {
+        const key = a2aTaskDocumentKey(taskId);
+        let latest: A2ATaskRecord | undefined;
+        const stored = await updateDocument<A2ATaskDocument>(this.#store, a2aTaskCollection, key, (value) => {
+          latest = value === undefined ? undefined : this.#read(taskId, key, value);
+          const changed = change(latest);
+          return changed === undefined ? undefined : toTaskDocument(changed);
+        });
+        return stored === undefined ? undefined : this.#read(taskId, key, stored.value);
+      });
+    this.#queues.set(taskId, next);
+    void next
+      .finally(() => {
+        if (this.#queues.get(taskId) === next) this.#queues.delete(taskId);
+      })
+      .catch(() => undefined);
+    return next;
+  }
+
+  /** A digest-keyed id could in theory collide with a literal id: never answer another task. */
+  #read(taskId: string, key: string, value: unknown): A2ATaskRecord | undefined {
+    const record = fromTaskDocument(key, value);
+    return record.taskId === taskId ? record : undefined;
+  }
+}

@@ -1,0 +1,158 @@
+import type { Logger, ServiceProvider } from '@orkeon/core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { A2ATaskStoreService } from '../persistence/a2a-task-store.js';
+import type { NormalizedA2ATaskRequest } from '../registration/agent-registration.js';
+import { A2ATaskRouterService } from '../routing/a2a-task-router.js';
+import { normalizeA2ATaskRequest } from '../routing/normalize-request.js';
+import { isoTimestamp } from '../wire/iso-timestamp.js';
+import { A2A_PATHS } from '../wire/sse.js';
+import type { A2ATaskResult } from '../wire/task-result.js';
+import { isValidTaskId, validateTaskRequest } from './request-validation.js';
+import type { RunningTasks } from './running-tasks.js';
+import { SseWriter } from './sse-writer.js';
+import { executeTask, type TaskExecutionContext } from './task-execution.js';
+
+/** What the task endpoints share: the running tasks, the request scopes and whether tasks are taken. */
+export interface TaskRouteContext {
+  readonly logger: Logger;
+  readonly running: RunningTasks;
+  readonly accepting: () => boolean;
+  withScope<T>(work: (scope: ServiceProvider) => Promise<T>): Promise<T>;
+}
+
+type Accepted =
+  | { readonly ok: true; readonly request: NormalizedA2ATaskRequest; readonly signal: AbortSignal }
+  | { readonly ok: false; readonly status: number; readonly body: Record<string, unknown> };
+
+/** `POST /a2a/tasks/send`: runs the task and answers its result. */
+export async function send(context: TaskRouteContext, request: FastifyRequest, reply: FastifyReply) {
+  const accepted = accept(context, request.body);
+  if (!accepted.ok) return reply.code(accepted.status).send(accepted.body);
+  return reply.code(200).send(await run(context, accepted));
+}
+
+/** `POST /a2a/tasks/sendSubscribe`: a `Working` update, the final update, then `[DONE]`, as SSE. */
+export async function sendSubscribe(context: TaskRouteContext, request: FastifyRequest, reply: FastifyReply) {
+  const accepted = accept(context, request.body);
+  if (!accepted.ok) return reply.code(accepted.status).send(accepted.body);
+  reply.hijack();
+  const stream = new SseWriter(reply.raw);
+  stream.open();
+  try {
+    const result = await run(context, accepted, (update) => stream.status(update));
+    stream.status(result);
+  } catch (error) {
+    context.logger.error({ err: error, taskId: accepted.request.id }, 'A2A streamed task failed unexpectedly.');
+    stream.status({
+      taskId: accepted.request.id,
+      status: 'Failed',
+      error: 'Internal server error. The cause is in the server log.',
+      timestamp: isoTimestamp(),
+    });
+  }
+  stream.done();
+  return reply;
+}
+
+/** `GET /a2a/tasks/{id}`: the record with persistence, 501 without. */
+export function getTask(context: TaskRouteContext, taskId: string, reply: FastifyReply) {
+  if (!isValidTaskId(taskId)) return reply.code(400).send(invalidTaskIdBody(taskId));
+  return context.withScope(async (scope) => {
+    const store = scope.tryGet(A2ATaskStoreService);
+    if (store === undefined) {
+      return reply.code(501).send({
+        error:
+          'Task status is not available: A2A task persistence is off, so no task records are kept. Register a checkpoint StateStore, then call addSvcA2ATaskPersistence(services).',
+        taskId,
+        persistence: 'disabled',
+      });
+    }
+    const record = await store.get(taskId);
+    if (record === undefined) return reply.code(404).send(unknownTaskBody(taskId));
+    return reply.code(200).send(record);
+  });
+}
+
+/** `DELETE /a2a/tasks/{id}`: advisory; records `Cancelled` with persistence, acknowledges without. */
+export function cancelTask(context: TaskRouteContext, taskId: string, reply: FastifyReply) {
+  if (!isValidTaskId(taskId)) return reply.code(400).send(invalidTaskIdBody(taskId));
+  return context.withScope(async (scope) => {
+    const store = scope.tryGet(A2ATaskStoreService);
+    if (store === undefined) {
+      return reply.code(200).send({
+        taskId,
+        acknowledged: true,
+        note: 'Cancellation is advisory and task persistence is off: nothing was recorded and work in flight keeps running. Enable it with addSvcA2ATaskPersistence(services) to record Cancelled.',
+      });
+    }
+    const now = isoTimestamp();
+    const stored = await store.update(taskId, (current) =>
+      current === undefined
+        ? undefined
+        : { ...current, status: 'Cancelled', error: 'The task was cancelled by a DELETE request.', updatedAt: now },
+    );
+    if (stored === undefined) return reply.code(404).send(unknownTaskBody(taskId));
+    return reply.code(200).send(stored);
+  });
+}
+
+function accept(context: TaskRouteContext, body: unknown): Accepted {
+  if (!context.accepting()) {
+    return {
+      ok: false,
+      status: 503,
+      body: { error: 'The A2A server is stopping; send the task to another instance or retry later.' },
+    };
+  }
+  const validated = validateTaskRequest(body);
+  if (!validated.ok) return { ok: false, status: 400, body: validated.body };
+  const request = normalizeA2ATaskRequest(validated.value);
+  const signal = context.running.claim(request.id);
+  if (signal === undefined) {
+    return {
+      ok: false,
+      status: 409,
+      body: {
+        error: `A task with id '${request.id}' is already running. Wait for it to finish, or send the new task with another id (or without an id).`,
+        taskId: request.id,
+      },
+    };
+  }
+  return { ok: true, request, signal };
+}
+
+/** Runs an accepted task in its own service scope; the id is released when it settles. */
+function run(
+  context: TaskRouteContext,
+  accepted: Accepted & { ok: true },
+  onWorking?: TaskExecutionContext['onWorking'],
+): Promise<A2ATaskResult> {
+  const { request, signal } = accepted;
+  const work = context
+    .withScope((scope) =>
+      executeTask(request, {
+        router: scope.get(A2ATaskRouterService),
+        store: scope.tryGet(A2ATaskStoreService),
+        logger: context.logger,
+        signal,
+        onWorking,
+      }),
+    )
+    .finally(() => context.running.release(request.id));
+  context.running.track(request.id, work);
+  return work;
+}
+
+function unknownTaskBody(taskId: string): Record<string, unknown> {
+  return {
+    error: `Unknown task id '${taskId}': no task with this id is recorded. Check the id returned by POST ${A2A_PATHS.send}.`,
+    taskId,
+  };
+}
+
+function invalidTaskIdBody(taskId: string): Record<string, unknown> {
+  return {
+    error: `Invalid task id '${taskId.slice(0, 60)}': a task id is 1 to 200 characters of letters, digits, '.', '_', ':' or '-'.`,
+    field: 'id',
+  };
+}

@@ -1,0 +1,102 @@
+import { join } from 'node:path';
+import {
+  type Configuration,
+  createRuntime,
+  DocumentStoreService,
+  fileSystemSettings,
+  type Logger,
+  type PermissionPrompt,
+  PermissionPromptService,
+  parseMount,
+  type RunEvent,
+  RunEventListenerService,
+  type Runtime,
+  ServiceCollection,
+  StateStoreService,
+  type Tool,
+  ToolService,
+} from '@orkeon/core';
+import { addSvcLlm } from '@orkeon/providers';
+import { addSvcTelemetry } from '@orkeon/telemetry';
+import { createShellTool, shellSettings } from '@orkeon/tools';
+import { openDocumentStore } from './open-document-store.js';
+import { openStateStore } from './open-state-store.js';
+
+/** A runtime and what the command must close after it. */
+export interface CliRuntime {
+  readonly runtime: Runtime;
+  /** Disposes the runtime and closes the state store, if one was opened. */
+  close(): Promise<void>;
+}
+
+/**
+ * The runtime `orkeon run` and `orkeon serve` work in: the models of the `Llm`
+ * settings, telemetry, the shell tool, the terminal prompt (run only), the `--mount`
+ * mounts (relative to the working directory; one on a root the settings declare
+ * replaces it) and the crew's folder read-only at `/crew` unless something else is
+ * mounted there. The state database opens only when a crew run first needs it.
+ */
+export async function createCliRuntime(options: {
+  configuration: Configuration;
+  logger: Logger;
+  crewFolder: string;
+  workingDirectory: string;
+  mounts: readonly string[];
+  prompt?: PermissionPrompt | undefined;
+  onEvent?: (event: RunEvent) => void;
+  /** The checkpoint database; default `.orkeon/state.db` in the crew folder. */
+  statePath?: string;
+  /** The command's own subsystems (`addSvcA2A`, …), registered in the same container. */
+  register?: (services: ServiceCollection) => void;
+}): Promise<CliRuntime> {
+  const { configuration, logger } = options;
+  const services = new ServiceCollection();
+  addSvcLlm(services, configuration, logger);
+  addSvcTelemetry(services, configuration);
+  services.addInstance(ToolService, createShellTool(configuration.get(shellSettings), { logger }) as Tool);
+  if (options.prompt !== undefined) services.addInstance(PermissionPromptService, options.prompt);
+  if (options.onEvent !== undefined) services.addInstance(RunEventListenerService, options.onEvent);
+  let opened: { close(): Promise<void> } | undefined;
+  const statePath = options.statePath ?? join(options.crewFolder, '.orkeon', 'state.db');
+  services.addSingleton(StateStoreService, () => {
+    const store = openStateStore(configuration, statePath);
+    opened = store;
+    return store;
+  });
+  // A2A task records and crew execution states: the same file, their own table.
+  let openedDocuments: { close(): Promise<void> } | undefined;
+  services.addSingleton(DocumentStoreService, () => {
+    const store = openDocumentStore(configuration, statePath);
+    openedDocuments = store;
+    return store;
+  });
+  options.register?.(services);
+  const cliMounts = options.mounts.map((text) => parseMount(text, { baseDirectory: options.workingDirectory }));
+  const declared = [
+    ...configuration.get(fileSystemSettings).Mounts.map((text) => parseMount(text).virtual),
+    ...cliMounts.map((mount) => mount.virtual),
+  ];
+  const crewMount = declared.includes('/crew')
+    ? []
+    : [{ physical: options.crewFolder, virtual: '/crew', rights: 'ro' as const }];
+  const runtime = await createRuntime({ configuration, services, logger, mounts: [...crewMount, ...cliMounts] });
+  return {
+    runtime,
+    async close() {
+      try {
+        await runtime.dispose();
+      } finally {
+        await opened?.close();
+        await openedDocuments?.close();
+      }
+    },
+  };
+}
+
+/** The crew's required roots (`mounts:`) that no mount provides, as a usage error message. */
+export function missingCrewMounts(runtime: Runtime, required: readonly string[]): string | undefined {
+  const available = runtime.vfs.mounts().map((mount) => mount.virtualPath);
+  const missing = required.map((root) => root.split('|').at(-1) ?? root).filter((root) => !available.includes(root));
+  if (missing.length === 0) return undefined;
+  return `The crew needs the mount(s) ${missing.join(', ')}, which nothing provides. Give them with --mount, e.g. --mount ./out:${missing[0]}:rw, or in Svc:FileSystem:Mounts.`;
+}

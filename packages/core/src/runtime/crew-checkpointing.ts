@@ -1,0 +1,78 @@
+import { CheckpointManager } from '../checkpoint/checkpoint-manager.js';
+import { ResumeEngine } from '../checkpoint/resume-engine.js';
+import type { StateStore } from '../checkpoint/state-store.js';
+import type { CrewDefinition } from '../crew/crew-definition.js';
+import type { Logger } from '../logging/logger.js';
+import type { CrewEvent } from '../process/crew-events.js';
+import { TaskFailureError } from '../process/crew-run-errors.js';
+import type { FileSystem } from '../vfs/file-system.js';
+
+/** A crew run's checkpoint session: started afresh, or the latest unfinished one resumed. */
+export interface CrewSession {
+  readonly sessionId: string;
+  readonly completedOutputs: Readonly<Record<string, string>>;
+  readonly resumed: boolean;
+  /** Saves checkpoints and deliverables as tasks settle; pass every crew event. */
+  record(event: CrewEvent): Promise<void>;
+  /** The first deliverable that could not be written, as a message. */
+  readonly deliverableFailure: string | undefined;
+  complete(): Promise<void>;
+}
+
+/**
+ * Opens the crew's checkpoint session and returns what records it: each completed
+ * task's output is checkpointed (before dependants start, since the run waits for
+ * its listener) and written to its deliverable path through the file system; failed
+ * and skipped tasks are marked. With `resume`, the latest unfinished session of the
+ * crew continues and its completed tasks are reused.
+ */
+export async function openCrewSession(
+  crew: CrewDefinition,
+  options: { store: StateStore; vfs: FileSystem; logger: Logger; resume: boolean },
+): Promise<CrewSession> {
+  const { store, vfs, logger } = options;
+  const checkpoints = new CheckpointManager(store, { logger });
+  const resumed = options.resume ? await new ResumeEngine(store).resume(crew.name) : undefined;
+  if (options.resume && resumed === undefined)
+    logger.warn({ crew: crew.name }, 'nothing to resume: no unfinished run of this crew; starting afresh');
+  if (resumed !== undefined)
+    logger.info({ session: resumed.sessionId, reused: resumed.completedTaskIds }, 'resuming the latest unfinished run');
+  const sessionId = resumed?.sessionId ?? (await checkpoints.startSession(crew.name)).sessionId;
+  const deliverables = new Map(
+    crew.tasks.flatMap((task) => (task.deliverable === undefined ? [] : [[task.id, task.deliverable.path] as const])),
+  );
+  let deliverableFailure: string | undefined;
+  return {
+    sessionId,
+    completedOutputs: resumed?.completedOutputs ?? {},
+    resumed: resumed !== undefined,
+    get deliverableFailure() {
+      return deliverableFailure;
+    },
+    async record(event) {
+      if (event.kind === 'task.failed') {
+        await checkpoints.markFailed(
+          sessionId,
+          event.taskId,
+          new TaskFailureError(event.error.code, event.error.message),
+        );
+        return;
+      }
+      if (event.kind !== 'task.completed' || event.reused === true) return;
+      if (event.skipped === true) {
+        await checkpoints.markSkipped(sessionId, event.taskId, event.reason ?? 'skipped');
+        return;
+      }
+      if (event.output === undefined) return;
+      await checkpoints.checkpoint(sessionId, event.taskId, event.output);
+      const path = deliverables.get(event.taskId);
+      if (path === undefined) return;
+      const written = await vfs.writeText(path, event.output);
+      if (!written.ok)
+        deliverableFailure ??= `The deliverable of task '${event.taskId}' could not be written: ${written.message}`;
+    },
+    complete: async () => {
+      await checkpoints.completeSession(sessionId);
+    },
+  };
+}

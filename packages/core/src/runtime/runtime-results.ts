@@ -1,0 +1,49 @@
+import type { CrewDefinition } from '../crew/crew-definition.js';
+import type { ActResult } from '../llm/llm-client.js';
+import type { PermissionMode } from '../permissions/permission-mode.js';
+import type { CrewResult } from '../process/crew-result.js';
+import type { CallerIdentity } from '../tools/tool.js';
+import type { RunEvent } from './run-events.js';
+
+/** What every run may be given. */
+export interface RunOptions {
+  /** Stops the run: model calls in flight end, nothing new starts, the result says `interrupted`. */
+  readonly signal?: AbortSignal;
+  /** The permission gate's mode for this run's tool calls (default: the runtime's). */
+  readonly permissionMode?: PermissionMode;
+  /** Also report the model's streamed text as `llm.delta` events. Default false. */
+  readonly deltas?: boolean;
+  /** Receives this run's events (besides the runtime's `onEvent` and `stream()`). */
+  readonly onEvent?: (event: RunEvent) => void | Promise<void>;
+}
+
+/** What a single agent's run may be given besides. */
+export interface AgentRunOptions extends RunOptions {
+  /** The crew the agent belongs to: its `llm` settings apply under the agent's own. */
+  readonly crew?: CrewDefinition;
+  /** Who is calling, for audit events, prompts and spans. Default: the agent itself (`kind: 'agent'`). */
+  readonly caller?: CallerIdentity;
+}
+
+export interface CrewRunOptions extends RunOptions {
+  /** Continue the crew's latest unfinished checkpointed run, reusing its completed tasks. */
+  readonly resume?: boolean;
+}
+
+/** One agent's answer. */
+export type AgentRunResult = ActResult;
+
+/** A crew's result, with the checkpoint session it was recorded in. */
+export interface CrewRunResult extends CrewResult {
+  /** The checkpoint session (resume continues it). */
+  readonly sessionId: string;
+  /** True when the run continued an earlier unfinished one. */
+  readonly resumed: boolean;
+  /** Set when a task's deliverable could not be written; the run then does not count as done. */
+  readonly deliverableFailure?: string;
+}
+
+/** Events as they happen, then the result: `for await (const event of stream)`, then `await stream.result`. */
+export interface RunStream<Result> extends AsyncIterable<RunEvent> {
+  readonly result: Promise<Result>;
+}

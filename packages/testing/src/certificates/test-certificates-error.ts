@@ -1,0 +1,13 @@
+import { OrkeonError } from '@orkeon/core';
+
+/** The `openssl` program failed or is missing, so no test certificates can be made. */
+export class TestCertificatesError extends OrkeonError {
+  constructor(step: string, cause: unknown) {
+    const output = typeof cause === 'object' && cause !== null && 'stderr' in cause ? String(cause.stderr) : '';
+    super(
+      'TEST_CERTIFICATES_FAILED',
+      `Making test certificates failed at '${step}'. The tests need the openssl command-line program (Debian package 'openssl', version 3).${output.length > 0 ? `\n${output.trim()}` : ''}`,
+      { cause },
+    );
+  }
+}

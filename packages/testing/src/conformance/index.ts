@@ -1,0 +1,13 @@
+export type {
+  ConformanceAsyncMatchers,
+  ConformanceExpect,
+  ConformanceMatchers,
+  ConformanceTestApi,
+} from './conformance-test-api.js';
+export { type DocumentStoreFixtureOptions, describeDocumentStoreConformance } from './document-store-conformance.js';
+export {
+  describeCrewExecutionStatePersistence,
+  type ExecutionStateStoreFixture,
+} from './execution-state-persistence.js';
+export { at, completedTask, sessionState } from './session-fixtures.js';
+export { describeStateStoreConformance } from './state-store-conformance.js';
