@@ -44,6 +44,8 @@ export const runAction: CliCommandAction = {
       mounts: options.mount ?? [],
       prompt: terminalPermissionPrompt(process.stdin, context.io.stderr),
       onEvent: emit,
+      jsonl,
+      stdout: context.io.stdout,
       ...(options.state === undefined ? {} : { statePath: resolve(context.io.workingDirectory, options.state) }),
     });
     try {

@@ -1,9 +1,11 @@
 import { join } from 'node:path';
 import {
+  addLlmConsoleStreaming,
   type Configuration,
   createRuntime,
   DocumentStoreService,
   fileSystemSettings,
+  LlmDeltaSinkService,
   type Logger,
   type PermissionPrompt,
   PermissionPromptService,
@@ -43,6 +45,10 @@ export async function createCliRuntime(options: {
   workingDirectory: string;
   mounts: readonly string[];
   prompt?: PermissionPrompt | undefined;
+  /** Standard output is JSON lines (`--events jsonl`): nothing else may be written there. */
+  jsonl?: boolean;
+  /** Where `Svc:Cli:ConsoleStreaming` writes the streamed model text. */
+  stdout?: NodeJS.WritableStream;
   onEvent?: (event: RunEvent) => void;
   /** The checkpoint database; default `.orkeon/state.db` in the crew folder. */
   statePath?: string;
@@ -56,6 +62,9 @@ export async function createCliRuntime(options: {
   services.addInstance(ToolService, createShellTool(configuration.get(shellSettings), { logger }) as Tool);
   if (options.prompt !== undefined) services.addInstance(PermissionPromptService, options.prompt);
   if (options.onEvent !== undefined) services.addInstance(RunEventListenerService, options.onEvent);
+  // Standard output carries JSON lines: streamed text goes in llm.delta events (--stream), never raw.
+  if (options.jsonl === true) services.addInstance(LlmDeltaSinkService, () => {});
+  else if (options.stdout !== undefined) addLlmConsoleStreaming(services, configuration, options.stdout);
   let opened: { close(): Promise<void> } | undefined;
   const statePath = options.statePath ?? join(options.crewFolder, '.orkeon', 'state.db');
   services.addSingleton(StateStoreService, () => {

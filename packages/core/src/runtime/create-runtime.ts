@@ -4,10 +4,12 @@ import { type StateStore, StateStoreService } from '../checkpoint/state-store.js
 import { Configuration } from '../config/configuration.js';
 import type { SettingsTree } from '../config/settings-tree.js';
 import { coreSettingsSections } from '../core-settings-sections.js';
+import { addCrewExecutionStatePersistence } from '../execution-state/add-crew-execution-state-persistence.js';
 import { CrewExecutionStateManagerService } from '../execution-state/crew-execution-state-manager.js';
+import { crewExecutionStatePersistenceSettings } from '../execution-state/execution-state-settings.js';
 import { CrewKickoffHookRunnerService } from '../hooks/crew-kickoff-hook-runner.js';
 import { ChatModelService } from '../llm/chat-model.js';
-import { LlmDeltaSinkService } from '../llm/console-streaming.js';
+import { addLlmConsoleStreaming, LlmDeltaSinkService } from '../llm/console-streaming.js';
 import { createEchoModel } from '../llm/echo-model.js';
 import { llmSettings } from '../llm/llm-settings.js';
 import { type ModelInput, toChatModel } from '../llm/to-chat-model.js';
@@ -134,6 +136,10 @@ async function registerDefaults(
   );
   // Only a configured gate (Svc:Security:PermissionGate:Enabled) or one the host registered exists, unless a mode is given.
   addSvcPermissionGate(services, configuration);
+  // Svc:Cli:ConsoleStreaming and Svc:ExecutionState:Persistence take effect here, for every host.
+  addLlmConsoleStreaming(services, configuration);
+  if (configuration.get(crewExecutionStatePersistenceSettings).Enabled)
+    addCrewExecutionStatePersistence(services, configuration);
   if (options.permissionMode !== undefined)
     services.tryAddInstance(PermissionGateService, new PermissionGate({ defaultMode: options.permissionMode }));
   if (!services.has(VirtualFileSystemService))
