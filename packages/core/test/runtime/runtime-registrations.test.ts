@@ -1,8 +1,7 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { captureLogger, type ScriptedModelServer, startScriptedModelServer } from '@orkeon/testing';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { captureLogger } from '@orkeon/testing';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { InMemoryStateStore } from '../../src/checkpoint/in-memory-state-store.js';
 import { StateStoreService } from '../../src/checkpoint/state-store.js';
@@ -22,32 +21,23 @@ import { ChatModelFactoryService, ToolService } from '../../src/runtime/runtime-
 import { ServiceCollection } from '../../src/services/service-collection.js';
 import { defineTool } from '../../src/tools/tool.js';
 import { type ToolAuditEvent, ToolAuditSinkService } from '../../src/tools/tool-audit.js';
-import { requestedModels, scriptedModel } from './runtime-test-setup.js';
+import { requestedModels, scriptedModel, useServerAndFolder } from './runtime-test-setup.js';
 
-let server: ScriptedModelServer;
-let folder: string;
-beforeEach(async () => {
-  server = await startScriptedModelServer();
-  folder = await mkdtemp(join(tmpdir(), 'orkeon-runtime-'));
-});
-afterEach(async () => {
-  await server.close();
-  await rm(folder, { recursive: true, force: true });
-});
+const context = useServerAndFolder();
 
 const writer = defineAgent({ id: 'writer', role: 'Writer', goal: 'Write files', tools: ['file_write'] });
 const writeCall = { toolCalls: [{ name: 'file_write', arguments: { path: '/work/a.txt', content: 'hello' } }] };
 
 /** The text the model received as the tool's answer in the second request. */
 function toolAnswer(): string {
-  const body = server.requests[1]?.body as { messages?: { role: string; content: unknown }[] } | undefined;
+  const body = context.server.requests[1]?.body as { messages?: { role: string; content: unknown }[] } | undefined;
   const messages = body?.messages ?? [];
   return String(messages.find((message) => message.role === 'tool')?.content ?? '');
 }
 
 describe('the runtime honours the documented registrations', () => {
   it('a gate registered through addSvcPermissionGate denies a write in plan mode in a library run', async () => {
-    server.enqueue(writeCall, { text: 'done' });
+    context.server.enqueue(writeCall, { text: 'done' });
     const configuration = Configuration.fromObject(
       { Svc: { Security: { PermissionGate: { Enabled: true, Mode: 'plan' } } } },
       coreSettingsSections,
@@ -56,29 +46,29 @@ describe('the runtime honours the documented registrations', () => {
     await using runtime = await createRuntime({
       configuration,
       services,
-      model: scriptedModel(server),
-      mounts: [`${folder}:/work:rw`],
+      model: scriptedModel(context.server),
+      mounts: [`${context.folder}:/work:rw`],
       logger: captureLogger().logger,
     });
     const result = await runtime.run(writer, 'Write hello to /work/a.txt');
     expect(result.output).toBe('done');
     expect(toolAnswer()).toMatch(/^DENIED: .*plan mode allows only reads/);
-    await expect(readFile(join(folder, 'a.txt'), 'utf8')).rejects.toThrow(/ENOENT/);
+    await expect(readFile(join(context.folder, 'a.txt'), 'utf8')).rejects.toThrow(/ENOENT/);
   });
 
   it('without a gate the same write lands (the registration above is what denied it)', async () => {
-    server.enqueue(writeCall, { text: 'done' });
+    context.server.enqueue(writeCall, { text: 'done' });
     await using runtime = await createRuntime({
-      model: scriptedModel(server),
-      mounts: [`${folder}:/work:rw`],
+      model: scriptedModel(context.server),
+      mounts: [`${context.folder}:/work:rw`],
       logger: captureLogger().logger,
     });
     await runtime.run(writer, 'Write hello to /work/a.txt');
-    expect(await readFile(join(folder, 'a.txt'), 'utf8')).toBe('hello');
+    expect(await readFile(join(context.folder, 'a.txt'), 'utf8')).toBe('hello');
   });
 
   it('a registered prompt answers the gate’s asks, and a registered audit sink receives the calls', async () => {
-    server.enqueue(writeCall, { text: 'done' });
+    context.server.enqueue(writeCall, { text: 'done' });
     const asked: PermissionRequest[] = [];
     const audited: ToolAuditEvent[] = [];
     const configuration = Configuration.fromObject(
@@ -94,60 +84,60 @@ describe('the runtime honours the documented registrations', () => {
     await using runtime = await createRuntime({
       configuration,
       services,
-      model: scriptedModel(server),
-      mounts: [`${folder}:/work:rw`],
+      model: scriptedModel(context.server),
+      mounts: [`${context.folder}:/work:rw`],
       logger: captureLogger().logger,
     });
     await runtime.run(writer, 'Write hello');
     expect(asked.map((request) => request.tool)).toEqual(['file_write']);
-    expect(await readFile(join(folder, 'a.txt'), 'utf8')).toBe('hello');
+    expect(await readFile(join(context.folder, 'a.txt'), 'utf8')).toBe('hello');
     expect(audited).toMatchObject([{ tool: 'file_write', outcome: 'Success', caller: { agentId: 'writer' } }]);
   });
 
   it('a prompt that refuses keeps the file untouched', async () => {
-    server.enqueue(writeCall, { text: 'done' });
+    context.server.enqueue(writeCall, { text: 'done' });
     await using runtime = await createRuntime({
-      model: scriptedModel(server),
-      mounts: [`${folder}:/work:rw`],
+      model: scriptedModel(context.server),
+      mounts: [`${context.folder}:/work:rw`],
       permissionMode: 'default',
       prompt: async () => false,
       logger: captureLogger().logger,
     });
     await runtime.run(writer, 'Write hello');
     expect(toolAnswer()).toMatch(/^DENIED/);
-    await expect(readFile(join(folder, 'a.txt'), 'utf8')).rejects.toThrow(/ENOENT/);
+    await expect(readFile(join(context.folder, 'a.txt'), 'utf8')).rejects.toThrow(/ENOENT/);
   });
 
   it('a registered ChatModel is the default model, and a host registration wins over the runtime default', async () => {
-    server.enqueue({ text: 'from the registered model' });
-    const services = new ServiceCollection().addInstance(ChatModelService, scriptedModel(server, 'registered'));
+    context.server.enqueue({ text: 'from the registered model' });
+    const services = new ServiceCollection().addInstance(ChatModelService, scriptedModel(context.server, 'registered'));
     await using runtime = await createRuntime({ services, logger: captureLogger().logger });
     const result = await runtime.run({ id: 'a', role: 'A', goal: 'Answer' }, 'hi');
     expect(result.output).toBe('from the registered model');
-    expect(requestedModels(server)).toEqual(['registered']);
+    expect(requestedModels(context.server)).toEqual(['registered']);
   });
 
   it('an agent naming another model id gets it from the registered factory, built once', async () => {
-    server.enqueue({ text: 'one' }, { text: 'two' });
+    context.server.enqueue({ text: 'one' }, { text: 'two' });
     let built = 0;
     const services = new ServiceCollection().addInstance(ChatModelFactoryService, (modelId: string) => {
       built++;
-      return scriptedModel(server, modelId);
+      return scriptedModel(context.server, modelId);
     });
     await using runtime = await createRuntime({
       services,
-      model: scriptedModel(server, 'default-model'),
+      model: scriptedModel(context.server, 'default-model'),
       logger: captureLogger().logger,
     });
     const special = { id: 'b', role: 'B', goal: 'Answer', llm: { model: 'special-model' } };
     await runtime.run(special, 'first');
     await runtime.run(special, 'second');
-    expect(requestedModels(server)).toEqual(['special-model', 'special-model']);
+    expect(requestedModels(context.server)).toEqual(['special-model', 'special-model']);
     expect(built).toBe(1);
   });
 
   it('without a factory, an agent naming another model gets an error that says what to register', async () => {
-    await using runtime = await createRuntime({ model: scriptedModel(server), logger: captureLogger().logger });
+    await using runtime = await createRuntime({ model: scriptedModel(context.server), logger: captureLogger().logger });
     await expect(runtime.run({ id: 'b', role: 'B', goal: 'x', llm: { model: 'other' } }, 'hi')).rejects.toMatchObject({
       code: 'RUNTIME_MODEL_FACTORY_MISSING',
       message: expect.stringContaining('addSvcLlm'),
@@ -162,11 +152,11 @@ describe('the runtime honours the documented registrations', () => {
       access: 'Read',
       execute: async () => '12:00',
     });
-    server.enqueue({ toolCalls: [{ name: 'clock', arguments: {} }] }, { text: 'noon' });
+    context.server.enqueue({ toolCalls: [{ name: 'clock', arguments: {} }] }, { text: 'noon' });
     const services = new ServiceCollection().addInstance(ToolService, clock);
     await using runtime = await createRuntime({
       services,
-      model: scriptedModel(server),
+      model: scriptedModel(context.server),
       logger: captureLogger().logger,
     });
     expect(runtime.tools.get('clock')).toBe(clock);
@@ -175,7 +165,7 @@ describe('the runtime honours the documented registrations', () => {
   });
 
   it('a registered StateStore receives the crew checkpoints, and kickoff hooks run around the crew', async () => {
-    server.enqueue({ text: 'A-OUT' }, { text: 'B-OUT' });
+    context.server.enqueue({ text: 'A-OUT' }, { text: 'B-OUT' });
     const store = new InMemoryStateStore();
     const order: string[] = [];
     const services = new ServiceCollection().addInstance(StateStoreService, store);
@@ -184,7 +174,7 @@ describe('the runtime honours the documented registrations', () => {
     addAfterKickoffHook(services, { name: 'after', execute: () => void order.push('after') });
     await using runtime = await createRuntime({
       services,
-      model: scriptedModel(server),
+      model: scriptedModel(context.server),
       logger: captureLogger().logger,
       onEvent: (event) => {
         if (event.kind === 'run.started') order.push('run.started');
@@ -212,16 +202,16 @@ describe('the runtime honours the documented registrations', () => {
   });
 
   it('settings mounts come from Svc:FileSystem, relative to the settings file, and a given mount on the same root replaces one', async () => {
-    await writeFile(join(folder, 'note.txt'), 'from settings');
+    await writeFile(join(context.folder, 'note.txt'), 'from settings');
     const configuration = Configuration.fromObject(
-      { Svc: { FileSystem: { Mounts: [`${folder}:/data:ro`] } } },
+      { Svc: { FileSystem: { Mounts: [`${context.folder}:/data:ro`] } } },
       coreSettingsSections,
     );
     await using runtime = await createRuntime({ configuration, logger: captureLogger().logger });
     expect(runtime.vfs.mounts().map((mount) => [mount.virtualPath, mount.rights])).toEqual([['/data', 'ro']]);
     await using replaced = await createRuntime({
       configuration,
-      mounts: [`${folder}:/data:rw`],
+      mounts: [`${context.folder}:/data:rw`],
       logger: captureLogger().logger,
     });
     expect(replaced.vfs.mounts().map((mount) => [mount.virtualPath, mount.rights])).toEqual([['/data', 'rw']]);

@@ -1,9 +1,8 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { captureLogger, type ScriptedModelServer, startScriptedModelServer } from '@orkeon/testing';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { captureLogger } from '@orkeon/testing';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { InMemoryStateStore } from '../../src/checkpoint/in-memory-state-store.js';
 import { defineAgent, defineCrew } from '../../src/crew/define-crew.js';
@@ -11,18 +10,9 @@ import { toolCalled } from '../../src/llm/stop-conditions.js';
 import { createRuntime } from '../../src/runtime/create-runtime.js';
 import type { RunEvent } from '../../src/runtime/run-events.js';
 import { defineTool } from '../../src/tools/tool.js';
-import { scriptedModel } from './runtime-test-setup.js';
+import { scriptedModel, useServerAndFolder } from './runtime-test-setup.js';
 
-let server: ScriptedModelServer;
-let folder: string;
-beforeEach(async () => {
-  server = await startScriptedModelServer();
-  folder = await mkdtemp(join(tmpdir(), 'orkeon-runtime-'));
-});
-afterEach(async () => {
-  await server.close();
-  await rm(folder, { recursive: true, force: true });
-});
+const context = useServerAndFolder();
 
 const logger = () => captureLogger().logger;
 const weather = defineTool({
@@ -35,8 +25,13 @@ const weather = defineTool({
 
 describe('runtime.run and runtime.stream', () => {
   it('an agent gets tools by value and a plain AI SDK model', async () => {
-    server.enqueue({ toolCalls: [{ name: 'weather', arguments: { city: 'Lisbon' } }] }, { text: 'It is sunny.' });
-    const model = createOpenAICompatible({ name: 'scripted.chat', baseURL: server.openAiBaseUrl }).chatModel('m');
+    context.server.enqueue(
+      { toolCalls: [{ name: 'weather', arguments: { city: 'Lisbon' } }] },
+      { text: 'It is sunny.' },
+    );
+    const model = createOpenAICompatible({ name: 'scripted.chat', baseURL: context.server.openAiBaseUrl }).chatModel(
+      'm',
+    );
     await using runtime = await createRuntime({ model, logger: logger() });
     expect(runtime.defaultModel).toMatchObject({ provider: 'scripted', modelId: 'm' });
     const agent = defineAgent({ id: 'guide', role: 'Guide', goal: 'Answer', tools: [weather] });
@@ -47,7 +42,11 @@ describe('runtime.run and runtime.stream', () => {
   });
 
   it('a different tool under a taken name is refused with TOOL_DUPLICATE', async () => {
-    await using runtime = await createRuntime({ model: scriptedModel(server), tools: [weather], logger: logger() });
+    await using runtime = await createRuntime({
+      model: scriptedModel(context.server),
+      tools: [weather],
+      logger: logger(),
+    });
     const impostor = defineTool({ ...weather, input: z.object({}), execute: async () => 'x', name: 'weather' });
     await expect(runtime.run({ id: 'a', role: 'A', goal: 'g', tools: [impostor] }, 'hi')).rejects.toMatchObject({
       code: 'TOOL_DUPLICATE',
@@ -55,8 +54,8 @@ describe('runtime.run and runtime.stream', () => {
   });
 
   it('stream yields the agent and tool events in order, then the result', async () => {
-    server.enqueue({ toolCalls: [{ name: 'weather', arguments: { city: 'Oslo' } }] }, { text: 'Snow.' });
-    await using runtime = await createRuntime({ model: scriptedModel(server), logger: logger() });
+    context.server.enqueue({ toolCalls: [{ name: 'weather', arguments: { city: 'Oslo' } }] }, { text: 'Snow.' });
+    await using runtime = await createRuntime({ model: scriptedModel(context.server), logger: logger() });
     const stream = runtime.stream({ id: 'g', role: 'G', goal: 'x', tools: [weather] }, 'Oslo?', { deltas: true });
     const kinds: string[] = [];
     for await (const event of stream) kinds.push(event.kind);
@@ -68,8 +67,8 @@ describe('runtime.run and runtime.stream', () => {
   });
 
   it('a failing run ends its stream with the error, and the result rejects', async () => {
-    server.enqueue({ error: { status: 400, message: 'bad request' } });
-    await using runtime = await createRuntime({ model: scriptedModel(server), logger: logger() });
+    context.server.enqueue({ error: { status: 400, message: 'bad request' } });
+    await using runtime = await createRuntime({ model: scriptedModel(context.server), logger: logger() });
     const stream = runtime.stream({ id: 'g', role: 'G', goal: 'x' }, 'hi');
     const kinds: string[] = [];
     await expect(
@@ -82,13 +81,17 @@ describe('runtime.run and runtime.stream', () => {
   });
 
   it('tool events of two runs in flight at once reach each run’s own listener', async () => {
-    server.enqueue(
+    context.server.enqueue(
       { toolCalls: [{ name: 'weather', arguments: { city: 'A' } }], delayMs: 30 },
       { toolCalls: [{ name: 'weather', arguments: { city: 'B' } }] },
       { text: 'one' },
       { text: 'two' },
     );
-    await using runtime = await createRuntime({ model: scriptedModel(server), tools: [weather], logger: logger() });
+    await using runtime = await createRuntime({
+      model: scriptedModel(context.server),
+      tools: [weather],
+      logger: logger(),
+    });
     const seen = { a: [] as RunEvent[], b: [] as RunEvent[] };
     await Promise.all([
       runtime.run({ id: 'a', role: 'A', goal: 'g', tools: ['weather'] }, 'x', { onEvent: (e) => void seen.a.push(e) }),
@@ -108,13 +111,13 @@ describe('runtime.run and runtime.stream', () => {
       access: 'Read',
       execute: async () => 'handed in',
     });
-    server.enqueue({ toolCalls: [{ name: 'finish', arguments: {} }] }, { text: 'should not be asked' });
-    await using runtime = await createRuntime({ model: scriptedModel(server), logger: logger() });
+    context.server.enqueue({ toolCalls: [{ name: 'finish', arguments: {} }] }, { text: 'should not be asked' });
+    await using runtime = await createRuntime({ model: scriptedModel(context.server), logger: logger() });
     const result = await runtime.run(
       { id: 's', role: 'S', goal: 'g', tools: [done], stopWhen: toolCalled('finish'), maxIterations: 5 },
       'go',
     );
-    expect(server.requests).toHaveLength(1);
+    expect(context.server.requests).toHaveLength(1);
     expect(result.iterations).toBe(1);
   });
 
@@ -128,22 +131,22 @@ describe('runtime.run and runtime.stream', () => {
         { id: 'final', description: 'Final', expectedOutput: 'f', agent: 'w', dependencies: ['draft'] },
       ],
     });
-    server.enqueue({ text: 'DRAFT' }, { error: { status: 400, message: 'no' } });
+    context.server.enqueue({ text: 'DRAFT' }, { error: { status: 400, message: 'no' } });
     await using runtime = await createRuntime({
-      model: scriptedModel(server),
+      model: scriptedModel(context.server),
       store,
-      mounts: [`${folder}:/out:rw`],
+      mounts: [`${context.folder}:/out:rw`],
       logger: logger(),
     });
     const first = await runtime.run(crew);
     expect(first.success).toBe(false);
-    expect(await readFile(join(folder, 'draft.md'), 'utf8')).toBe('DRAFT');
+    expect(await readFile(join(context.folder, 'draft.md'), 'utf8')).toBe('DRAFT');
 
-    server.enqueue({ text: 'FINAL' });
+    context.server.enqueue({ text: 'FINAL' });
     const second = await runtime.run(crew, { resume: true });
     expect(second).toMatchObject({ success: true, output: 'FINAL', resumed: true, sessionId: first.sessionId });
     expect(second.tasks.find((task) => task.id === 'draft')?.reusedFromCheckpoint).toBe(true);
-    expect(server.requests).toHaveLength(3);
+    expect(context.server.requests).toHaveLength(3);
     expect((await store.get(first.sessionId))?.phase).toBe('Completed');
   });
 
@@ -154,11 +157,11 @@ describe('runtime.run and runtime.stream', () => {
       agents: [{ id: 'w', role: 'W', goal: 'g' }],
       tasks: [{ id: 't', description: 'T', expectedOutput: 't', agent: 'w', deliverable: { path: '/out/t.md' } }],
     });
-    server.enqueue({ text: 'T' });
+    context.server.enqueue({ text: 'T' });
     await using runtime = await createRuntime({
-      model: scriptedModel(server),
+      model: scriptedModel(context.server),
       store,
-      mounts: [`${folder}:/out:ro`],
+      mounts: [`${context.folder}:/out:ro`],
       logger: logger(),
     });
     const result = await runtime.run(crew);
@@ -167,7 +170,7 @@ describe('runtime.run and runtime.stream', () => {
   });
 
   it('a disposed runtime refuses new runs with a clear error', async () => {
-    const runtime = await createRuntime({ model: scriptedModel(server), logger: logger() });
+    const runtime = await createRuntime({ model: scriptedModel(context.server), logger: logger() });
     await runtime.dispose();
     await expect(runtime.run({ id: 'a', role: 'A', goal: 'g' }, 'x')).rejects.toMatchObject({
       code: 'RUNTIME_DISPOSED',

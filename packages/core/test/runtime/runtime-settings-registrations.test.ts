@@ -1,9 +1,8 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { captureLogger, type ScriptedModelServer, startScriptedModelServer } from '@orkeon/testing';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { captureLogger } from '@orkeon/testing';
+import { describe, expect, it } from 'vitest';
 import { Configuration } from '../../src/config/configuration.js';
 import { coreSettingsSections } from '../../src/core-settings-sections.js';
 import { defineCrew } from '../../src/crew/define-crew.js';
@@ -16,18 +15,9 @@ import { createRuntime } from '../../src/runtime/create-runtime.js';
 import { TelemetryExporterService, VirtualFileSystemService } from '../../src/runtime/runtime-services.js';
 import { ServiceCollection } from '../../src/services/service-collection.js';
 import { VirtualFileSystem } from '../../src/vfs/virtual-file-system.js';
-import { scriptedModel } from './runtime-test-setup.js';
+import { scriptedModel, useServerAndFolder } from './runtime-test-setup.js';
 
-let server: ScriptedModelServer;
-let folder: string;
-beforeEach(async () => {
-  server = await startScriptedModelServer();
-  folder = await mkdtemp(join(tmpdir(), 'orkeon-runtime-'));
-});
-afterEach(async () => {
-  await server.close();
-  await rm(folder, { recursive: true, force: true });
-});
+const context = useServerAndFolder();
 
 const crew = defineCrew({
   name: 'solo',
@@ -48,7 +38,7 @@ function sink() {
 
 describe('the runtime honours settings-driven and host registrations', () => {
   it('Svc:ExecutionState:Persistence records each crew run’s execution state in the registered DocumentStore', async () => {
-    server.enqueue({ text: 'DONE' });
+    context.server.enqueue({ text: 'DONE' });
     const documents = new InMemoryDocumentStore();
     const configuration = Configuration.fromObject(
       { Svc: { ExecutionState: { Persistence: { Enabled: true } } } },
@@ -58,7 +48,7 @@ describe('the runtime honours settings-driven and host registrations', () => {
     await using runtime = await createRuntime({
       configuration,
       services,
-      model: scriptedModel(server),
+      model: scriptedModel(context.server),
       logger: captureLogger().logger,
     });
     const result = await runtime.run(crew);
@@ -68,14 +58,14 @@ describe('the runtime honours settings-driven and host registrations', () => {
   });
 
   it('without that setting no execution state is kept', async () => {
-    server.enqueue({ text: 'DONE' });
-    await using runtime = await createRuntime({ model: scriptedModel(server), logger: captureLogger().logger });
+    context.server.enqueue({ text: 'DONE' });
+    await using runtime = await createRuntime({ model: scriptedModel(context.server), logger: captureLogger().logger });
     await runtime.run(crew);
     expect(runtime.services.tryGet(CrewExecutionStateManagerService)).toBeUndefined();
   });
 
   it('a console streaming sink (Svc:Cli:ConsoleStreaming) receives the streamed model text', async () => {
-    server.enqueue({ text: 'streamed words arrive', chunks: ['streamed ', 'words ', 'arrive'] });
+    context.server.enqueue({ text: 'streamed words arrive', chunks: ['streamed ', 'words ', 'arrive'] });
     const output = sink();
     const configuration = Configuration.fromObject(
       { Svc: { Cli: { ConsoleStreaming: { Enabled: true } } } },
@@ -85,7 +75,7 @@ describe('the runtime honours settings-driven and host registrations', () => {
     await using runtime = await createRuntime({
       configuration,
       services,
-      model: scriptedModel(server),
+      model: scriptedModel(context.server),
       logger: captureLogger().logger,
     });
     await runtime.run({ id: 'a', role: 'A', goal: 'g' }, 'hi');
@@ -99,7 +89,11 @@ describe('the runtime honours settings-driven and host registrations', () => {
         shutdowns++;
       },
     });
-    const runtime = await createRuntime({ services, model: scriptedModel(server), logger: captureLogger().logger });
+    const runtime = await createRuntime({
+      services,
+      model: scriptedModel(context.server),
+      logger: captureLogger().logger,
+    });
     expect(shutdowns).toBe(0);
     await runtime.dispose();
     await runtime.dispose();
@@ -107,12 +101,12 @@ describe('the runtime honours settings-driven and host registrations', () => {
   });
 
   it('a host’s own file system replaces the runtime’s, and deliverables land in it', async () => {
-    server.enqueue({ text: 'REPORT' });
-    const vfs = await VirtualFileSystem.create([`${folder}:/reports:rw`]);
+    context.server.enqueue({ text: 'REPORT' });
+    const vfs = await VirtualFileSystem.create([`${context.folder}:/reports:rw`]);
     const services = new ServiceCollection().addInstance(VirtualFileSystemService, vfs);
     await using runtime = await createRuntime({
       services,
-      model: scriptedModel(server),
+      model: scriptedModel(context.server),
       logger: captureLogger().logger,
     });
     expect(runtime.vfs).toBe(vfs);
@@ -122,7 +116,7 @@ describe('the runtime honours settings-driven and host registrations', () => {
       tasks: [{ id: 't', description: 'T', expectedOutput: 't', agent: 'w', deliverable: { path: '/reports/r.md' } }],
     });
     await runtime.run(withDeliverable);
-    expect(await readFile(join(folder, 'r.md'), 'utf8')).toBe('REPORT');
+    expect(await readFile(join(context.folder, 'r.md'), 'utf8')).toBe('REPORT');
   });
 
   it('a registered logger is the one every part logs to', async () => {
