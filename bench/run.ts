@@ -7,6 +7,7 @@ import { measureA2A } from './a2a.js';
 import { measureAgentLoop } from './agent-loop.js';
 import type { BenchmarkGroup } from './benchmark-group.js';
 import { configurationBenchmarks } from './configuration.bench.js';
+import { mcpSection, measureMcp } from './mcp.js';
 import { servicesBenchmarks } from './services.bench.js';
 import { measureStartup, startupSection } from './startup.js';
 
@@ -67,6 +68,8 @@ lines.push(
   'Servers run in their own processes, Orkeon’s from the built packages (`npm run bench` builds first); autocannon (16 connections) drives them from the benchmark process over loopback, so a server and the load generator share the machine’s 2 cores. Each server runs in 3 processes (two processes of one server differ by up to a tenth: code placement, hash seeds, JIT timing), each warmed up for 1 s; then the servers take turns for 6 rounds of 3 s, each round starting with a different server and using the next of its processes. A row shows its median round; each ratio is the median over rounds of the two servers’ requests/s in the same round. Orkeon answers the task result of its REST dialect; the SDK answers a JSON-RPC `SendMessage` with a message. Goal: at least 2× the SDK and within 0.6× of the bare ceiling.',
   '',
 );
+
+lines.push(...mcpSection(await measureMcp()));
 
 lines.push(...startupSection(measureStartup()));
 

@@ -1,4 +1,5 @@
 export * from './client/index.js';
+export * from './errors/error-codes.js';
 export * from './persistence/index.js';
 export * from './registration/index.js';
 export * from './routing/index.js';

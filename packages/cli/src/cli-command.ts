@@ -16,6 +16,8 @@ export interface CliCommand {
    * A built-in verb imports its implementation here, with `import()`, so that only the verb that runs loads it.
    */
   run(context: CliContext, command: Command): Promise<ExitCode | undefined>;
+  /** A verb group (`orkeon mcp serve`): its verbs; the group's own `run` is then never called. */
+  readonly subcommands?: readonly CliCommand[];
 }
 
 /** What a verb does once chosen: the part of a `CliCommand` that is loaded on demand. */

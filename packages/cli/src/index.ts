@@ -1,5 +1,6 @@
 export type { CliCommand, CliCommandAction } from './cli-command.js';
 export type { CliContext, CliIo, GlobalOptions } from './cli-context.js';
+export { type CliErrorCode, cliErrorCodes } from './errors/error-codes.js';
 export { ExitCode } from './exit-codes.js';
 export { main } from './main.js';
 export { builtInCommands, type RunCliOptions, runCli } from './run-cli.js';

@@ -5,6 +5,7 @@ import { Command, CommanderError } from 'commander';
 import type { CliCommand } from './cli-command.js';
 import { type CliIo, createCliContext, type GlobalOptions } from './cli-context.js';
 import { doctorCommand } from './commands/doctor-command-definition.js';
+import { mcpCommand } from './commands/mcp-command-definition.js';
 import { runCommand } from './commands/run-command-definition.js';
 import { serveCommand } from './commands/serve-command-definition.js';
 import { ExitCode } from './exit-codes.js';
@@ -16,12 +17,12 @@ const usageErrorCodes = new Set([
   'CREW_PROCESS_UNSUPPORTED',
   'MOUNT_INVALID',
   'TOOL_UNKNOWN',
-  'TOOL_DUPLICATE',
+  'TOOL_NAME_DUPLICATE',
   'LLM_PROVIDER_UNKNOWN',
 ]);
 
 /** The verbs of `orkeon`, in help order. */
-export const builtInCommands: readonly CliCommand[] = [runCommand, serveCommand, doctorCommand];
+export const builtInCommands: readonly CliCommand[] = [runCommand, serveCommand, mcpCommand, doctorCommand];
 
 export interface RunCliOptions {
   io?: Partial<CliIo>;
@@ -79,9 +80,13 @@ export async function runCli(argv: readonly string[], options: RunCliOptions = {
     })
     .showSuggestionAfterError(true);
 
-  for (const definition of commands) {
-    const command = program.command(definition.name).description(definition.summary);
+  const attach = (parent: Command, definition: CliCommand): void => {
+    const command = parent.command(definition.name).description(definition.summary);
     definition.configure(command);
+    if (definition.subcommands !== undefined) {
+      for (const subcommand of definition.subcommands) attach(command, subcommand);
+      return;
+    }
     command.action(async (...actionArguments: unknown[]) => {
       const self = actionArguments.at(-1) as Command;
       const globals = readGlobals(self);
@@ -89,7 +94,8 @@ export async function runCli(argv: readonly string[], options: RunCliOptions = {
       const context = createCliContext(io, globals, signal);
       exitCode = (await definition.run(context, self)) ?? ExitCode.ok;
     });
-  }
+  };
+  for (const definition of commands) attach(program, definition);
 
   try {
     await program.parseAsync(argv, { from: 'user' });

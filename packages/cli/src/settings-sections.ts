@@ -1,5 +1,6 @@
 import { a2aSecuritySettings, a2aSettings } from '@orkeon/a2a';
 import { coreSettingsSections, type SettingsSection } from '@orkeon/core';
+import { mcpSettings } from '@orkeon/mcp';
 import { postgresCheckpointingSettings } from '@orkeon/store-postgres';
 import { sqliteCheckpointingSettings } from '@orkeon/store-sqlite';
 import { shellSettings } from '@orkeon/tools';
@@ -12,4 +13,5 @@ export const cliSettingsSections: readonly SettingsSection[] = [
   sqliteCheckpointingSettings,
   a2aSettings,
   a2aSecuritySettings,
+  mcpSettings,
 ];

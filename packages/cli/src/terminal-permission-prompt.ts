@@ -1,42 +1,63 @@
 import { createInterface } from 'node:readline/promises';
-import type { PermissionPrompt, PermissionRequest } from '@orkeon/core';
+import {
+  type HumanInputAnswer,
+  HumanInputAsker,
+  type HumanInputChannel,
+  type HumanInputRequest,
+  type PermissionPrompt,
+} from '@orkeon/core';
 
-const shownArgumentsLength = 500;
+type Terminal = NodeJS.ReadableStream & { isTTY?: boolean };
+type Screen = NodeJS.WritableStream & { isTTY?: boolean };
 
 /**
- * The permission gate's interactive channel on a terminal: each ask is shown with
- * the tool, why it asks and the call's arguments, and answered y/N (no answer or
- * anything but y/yes refuses). Asks are queued, so parallel tool calls prompt one at
- * a time. Without a terminal on both sides there is no channel (`undefined`), and
- * asks are denied headlessly.
+ * The human-input channel on a terminal: a text question waits for a line, an
+ * approval for y/N (no answer or anything but y/yes refuses), a choice shows numbered
+ * options and takes a number or the option's text. Asks are queued, so parallel
+ * agents ask one at a time. Without a terminal on both sides there is no channel
+ * (`undefined`), and asks are refused.
  */
-export function terminalPermissionPrompt(
-  input: NodeJS.ReadableStream & { isTTY?: boolean },
-  output: NodeJS.WritableStream & { isTTY?: boolean },
-): PermissionPrompt | undefined {
+export function terminalHumanInput(input: Terminal, output: Screen): HumanInputChannel | undefined {
   if (input.isTTY !== true || output.isTTY !== true) return undefined;
   let queue: Promise<unknown> = Promise.resolve();
-  return (request) => {
-    const answer = queue.then(() => ask(input, output, request));
-    queue = answer.catch(() => undefined);
-    return answer;
+  return {
+    ask(request, signal) {
+      const answer = queue.then(() => ask(input, output, request, signal));
+      queue = answer.catch(() => undefined);
+      return answer;
+    },
   };
+}
+
+/** The permission gate's asks on a terminal, through the same channel (`undefined` off a terminal). */
+export function terminalPermissionPrompt(input: Terminal, output: Screen): PermissionPrompt | undefined {
+  const channel = terminalHumanInput(input, output);
+  return channel === undefined ? undefined : new HumanInputAsker({ channel: () => channel }).permissionPrompt();
 }
 
 async function ask(
   input: NodeJS.ReadableStream,
   output: NodeJS.WritableStream,
-  request: PermissionRequest,
-): Promise<boolean> {
-  const argumentsText = JSON.stringify(request.input) ?? '';
-  const shown =
-    argumentsText.length > shownArgumentsLength ? `${argumentsText.slice(0, shownArgumentsLength)}…` : argumentsText;
-  const who = request.caller.agent === undefined ? '' : ` for agent '${request.caller.agent}'`;
-  output.write(`\nPermission needed${who}: ${request.reason}\n  tool: ${request.tool}\n  arguments: ${shown}\n`);
+  request: HumanInputRequest,
+  signal: AbortSignal | undefined,
+): Promise<HumanInputAnswer> {
+  if (signal?.aborted === true) return { answered: false, reason: 'the run stopped' };
+  const choices = request.choices ?? [];
+  const question =
+    request.kind === 'approval'
+      ? `${request.prompt} [y/N] `
+      : request.kind === 'choice'
+        ? `${request.prompt}\n${choices.map((choice, index) => `  ${index + 1}) ${choice}`).join('\n')}\nChoose 1-${choices.length}: `
+        : `${request.prompt}\n> `;
+  output.write('\n');
   const readline = createInterface({ input, output, terminal: false });
   try {
-    const reply = await readline.question('Allow this call? [y/N] ');
-    return /^\s*y(es)?\s*$/i.test(reply);
+    const reply = await readline.question(question, signal === undefined ? {} : { signal });
+    if (request.kind !== 'choice') return { answered: true, value: reply.trim() };
+    const picked = /^\s*\d+\s*$/.test(reply) ? choices[Number(reply) - 1] : undefined;
+    return { answered: true, value: picked ?? reply.trim() };
+  } catch {
+    return { answered: false, reason: 'the run stopped before anyone answered' };
   } finally {
     readline.close();
   }

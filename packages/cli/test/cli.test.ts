@@ -30,7 +30,7 @@ describe('orkeon', () => {
     const result = await runOrkeon(['doctr']);
     expect(result.code).toBe(ExitCode.usage);
     expect(result.stderr).toBe(
-      "orkeon: unknown command 'doctr'\n(Did you mean doctor?). Commands: run, serve, doctor, help. Run 'orkeon --help' for usage.\n",
+      "orkeon: unknown command 'doctr'\n(Did you mean doctor?). Commands: run, serve, mcp, doctor, help. Run 'orkeon --help' for usage.\n",
     );
   });
 

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { createTemporaryDirectory, type TemporaryDirectory } from '@orkeon/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkNode } from '../src/doctor/node-check.js';
+import { checkPackages } from '../src/doctor/packages-check.js';
 import { runOrkeon } from './run-cli-helpers.js';
 
 let folder: TemporaryDirectory;
@@ -40,9 +41,15 @@ describe('orkeon doctor', () => {
   it('reports which optional packages are installed', async () => {
     const { report } = await doctor();
     expect(report.checks.find((check) => check.check === '@orkeon/testing')).toMatchObject({ status: 'ok' });
-    expect(report.checks.find((check) => check.check === '@orkeon/mcp')).toMatchObject({
+    expect(report.checks.find((check) => check.check === '@orkeon/mcp')).toMatchObject({ status: 'ok' });
+  });
+
+  it('says what a package that is not installed would add', async () => {
+    // Looked up from a folder with no node_modules above it but the root's: none of them is found there.
+    const checks = await checkPackages(folder.path);
+    expect(checks.find((check) => check.check === '@orkeon/mcp')).toMatchObject({
       status: 'info',
-      detail: expect.stringMatching(/^not installed/),
+      detail: 'not installed; install it for MCP client and server',
     });
   });
 

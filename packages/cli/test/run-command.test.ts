@@ -111,17 +111,38 @@ describe('orkeon run', () => {
       .map((line) => JSON.parse(line) as { kind: string });
     const kinds = events.map((event) => event.kind);
     expect(kinds[0]).toBe('run.started');
-    expect(kinds.at(-1)).toBe('run.completed');
-    expect(kinds).toContain('tool.started');
-    expect(events.find((event) => event.kind === 'tool.completed')).toMatchObject({
-      tool: 'file_read',
+    expect(kinds.at(-1)).toBe('run.finished');
+    expect(events.at(-1)).toMatchObject({ success: true, exitCode: 0, crewId: 'notes' });
+    // Envelope v 2: seq from 1 without gaps, an ISO time on each.
+    expect(events.map((event) => (event as unknown as { seq: number }).seq)).toEqual(
+      events.map((_, index) => index + 1),
+    );
+    expect(events.every((event) => (event as unknown as { v: number }).v === 2)).toBe(true);
+    const called = events.find((event) => event.kind === 'tool.called') as unknown as { seq: number };
+    expect(called).toMatchObject({
+      toolName: 'file_read',
+      argsSummary: ['path'],
+      correlationId: 'c1',
+      taskId: 'research',
+    });
+    expect(JSON.stringify(called)).not.toContain('facts.txt');
+    expect(events.find((event) => event.kind === 'tool.returned')).toMatchObject({
+      toolName: 'file_read',
+      success: true,
       outcome: 'Success',
       taskId: 'research',
+      correlationId: 'c1',
+      causationId: called.seq,
+    });
+    expect(events.find((event) => event.kind === 'task.completed')).toMatchObject({
+      taskId: 'research',
+      success: true,
+      toolCalls: 1,
     });
     expect(
       events
         .filter((event) => event.kind === 'llm.delta')
-        .map((event) => (event as unknown as { delta: string }).delta)
+        .map((event) => (event as unknown as { text: string }).text)
         .join(''),
     ).toContain('the note');
     expect(kinds.filter((kind) => kind === 'task.completed')).toHaveLength(2);

@@ -43,7 +43,7 @@ const start = (args: string[], environment: Record<string, string>) =>
 
 /** Runs the crew, kills it with SIGKILL once task two is checkpointed, then resumes it. */
 async function killAfterSecondTaskThenResume(environment: Record<string, string>) {
-  server.enqueue({ text: 'one done' }, { text: 'two done' }, { text: 'never answered', delayMs: 30_000 });
+  server.enqueue({ text: 'one done' }, { text: 'two done' }, { text: 'never answered', delayMilliseconds: 30_000 });
   const first = start(['--events', 'jsonl'], environment);
   const firstRun = finished(first);
   await new Promise<void>((resolve) => {

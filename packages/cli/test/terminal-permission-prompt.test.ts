@@ -41,9 +41,12 @@ describe('terminal permission prompt', () => {
     const prompt = terminalPermissionPrompt(input, output);
     const first = prompt?.(request);
     const second = prompt?.({ ...request, tool: 'deploy' });
-    setTimeout(() => input.write('\n'), 10);
-    expect(await first).toBe(false);
+    // The second ask waits until the first is answered.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(shown()).toContain('tool: shell_command');
     expect(shown()).not.toContain('tool: deploy');
+    input.write('\n');
+    expect(await first).toBe(false);
     setTimeout(() => input.write('YES\n'), 10);
     expect(await second).toBe(true);
     expect(shown()).toContain('tool: deploy');

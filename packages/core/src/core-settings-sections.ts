@@ -1,10 +1,12 @@
 import type { SettingsSection } from './config/settings-section.js';
+import { consensusVotingSettings } from './consensus/consensus-settings.js';
 import { crewExecutionStatePersistenceSettings } from './execution-state/execution-state-settings.js';
 import { consoleStreamingSettings } from './llm/console-streaming.js';
 import { llmSettings } from './llm/llm-settings.js';
 import { loggingSettings } from './logging/logging-settings.js';
 import { permissionGateSettings } from './permissions/permission-gate-settings.js';
 import { telemetrySettings } from './telemetry/telemetry-settings.js';
+import { delegationSettings } from './tools/collaboration/delegation-settings.js';
 import { fileSystemSettings } from './vfs/file-system-settings.js';
 
 /** The settings sections `@orkeon/core` knows. Other packages export their own. */
@@ -16,4 +18,6 @@ export const coreSettingsSections: readonly SettingsSection[] = [
   consoleStreamingSettings,
   telemetrySettings,
   crewExecutionStatePersistenceSettings,
+  delegationSettings,
+  consensusVotingSettings,
 ];

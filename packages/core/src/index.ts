@@ -1,4 +1,36 @@
 // The public surface of @orkeon/core, one export list: it grows with the package by design.
+
+export { AgentBudgetExhaustedError } from './autonomous/agent-budget-exhausted-error.js';
+export {
+  AgentChannel,
+  type AgentChannelHandler,
+  type AgentChannelRequest,
+  type AgentChannelResponse,
+  AgentChannelTimeoutError,
+  defaultAgentChannelTimeoutMs,
+} from './autonomous/agent-channel.js';
+export {
+  type AgentBudgetSnapshot,
+  type AgentBudgetUsage,
+  AgentExecutionBudget,
+} from './autonomous/agent-execution-budget.js';
+export {
+  type AgentBudgetDimension,
+  type AgentExecutionBudgetLimits,
+  type AgentExecutionBudgetPresetName,
+  agentBudgetDimensions,
+  agentExecutionBudgetPresetNames,
+  agentExecutionBudgetPresets,
+} from './autonomous/agent-execution-budget-limits.js';
+export { BudgetExhaustedError, type BudgetExhaustion } from './budget/budget-exhausted-error.js';
+export {
+  type CrewBudget,
+  type CrewBudgetDimension,
+  crewBudgetDimensions,
+  crewBudgetSchema,
+  parseDurationSeconds,
+} from './budget/crew-budget.js';
+export { CrewBudgetMeter, type CrewBudgetMeterOptions, type CrewBudgetUsage } from './budget/crew-budget-meter.js';
 export { addCheckpointing } from './checkpoint/add-checkpointing.js';
 export {
   InvalidHistoryLimitError,
@@ -14,13 +46,11 @@ export {
   type ResumeOptions,
   type ResumeResult,
 } from './checkpoint/resume-engine.js';
-export { historyLimit, newestSessionFirst } from './checkpoint/session-order.js';
 export {
   type SessionPhase,
   type SessionState,
   type SessionSummary,
   sessionPhases,
-  summarizeSession,
   type TaskCheckpoint,
   /** @deprecated The same type as `TaskStatus`. */
   type TaskStatus as CheckpointTaskStatus,
@@ -34,12 +64,6 @@ export {
   type StateStore,
   StateStoreService,
 } from './checkpoint/state-store.js';
-export {
-  assertValidSessionId,
-  assertValidSessionState,
-  sessionIdPattern,
-  timestampMilliseconds,
-} from './checkpoint/state-validation.js';
 export {
   Configuration,
   type LoadConfigurationOptions,
@@ -65,6 +89,19 @@ export {
   settingsFromEnvironment,
 } from './config/settings-sources.js';
 export type { SettingsLayer, SettingsScalar, SettingsTree, SettingsValue } from './config/settings-tree.js';
+export { anonymousLabels } from './consensus/anonymous-labels.js';
+export { type Ballot, readBallot } from './consensus/ballot.js';
+export {
+  type ConsensusFallbackStrategy,
+  type ConsensusOverrides,
+  type ConsensusType,
+  type ConsensusVotingOptions,
+  consensusFallbackStrategies,
+  consensusOptionsFor,
+  consensusTypes,
+  consensusVotingSettings,
+} from './consensus/consensus-settings.js';
+export { type ConsensusTally, type CountedBallot, tallyBallots } from './consensus/consensus-tally.js';
 export { coreSettingsSections } from './core-settings-sections.js';
 export { AgentBuilder, agentBuilder } from './crew/agent-builder.js';
 export type { AgentCodeFields } from './crew/agent-code-fields.js';
@@ -108,27 +145,9 @@ export {
   type PutDocumentOptions,
   type StoredDocument,
 } from './documents/document-store.js';
-export {
-  assertValidDocumentCollection,
-  assertValidDocumentKey,
-  assertValidExpectedVersion,
-  checkExpectedVersion,
-  compareDocumentKeys,
-  documentCollectionPattern,
-  documentJson,
-  listOptions as checkListDocumentsOptions,
-  maximumDocumentKeyLength,
-  maximumDocumentListLimit,
-} from './documents/document-validation.js';
 export { InMemoryDocumentStore, type InMemoryDocumentStoreOptions } from './documents/in-memory-document-store.js';
-export {
-  a2aTaskDocumentCollection,
-  crewExecutionDocumentCollection,
-  type LegacyDocument,
-  legacyDocumentOf,
-  legacyDocumentSessionPrefixes,
-} from './documents/legacy-session-documents.js';
 export { type UpdateDocumentOptions, updateDocument } from './documents/update-document.js';
+export { type CoreErrorCode, coreErrorCodes } from './errors/error-codes.js';
 export { OrkeonError, type OrkeonErrorOptions } from './errors/orkeon-error.js';
 export { addCrewExecutionStatePersistence } from './execution-state/add-crew-execution-state-persistence.js';
 export {
@@ -152,9 +171,40 @@ export {
   InvalidExecutionMetadataError,
   UnreadableExecutionStateError,
 } from './execution-state/execution-state-errors.js';
-export { executionStateCollection } from './execution-state/execution-state-record.js';
 export { crewExecutionStatePersistenceSettings } from './execution-state/execution-state-settings.js';
 export { toInvariantString } from './execution-state/invariant-metadata.js';
+export { CircuitBreaker, type CircuitBreakerCounters, type CircuitBreakerTrip } from './graph/circuit-breaker.js';
+export {
+  type CircuitBreakerMechanism,
+  type CircuitBreakerPolicy,
+  type CircuitBreakerPresetName,
+  circuitBreakerPolicy,
+  circuitBreakerPresetNames,
+  circuitBreakerPresets,
+} from './graph/circuit-breaker-policy.js';
+export {
+  CompiledGraph,
+  type GraphRunOptions,
+  type GraphRunResult,
+  type GraphRunStatus,
+  type GraphStepEvent,
+  type GraphStream,
+} from './graph/compiled-graph.js';
+export {
+  agentNode,
+  CrewGraph,
+  type CrewGraphNode,
+  type CrewGraphServices,
+  type CrewGraphState,
+  crewGraph,
+  emptyCrewGraphState,
+  taskNode,
+} from './graph/crew-graph.js';
+export { type GraphCheckpoint, type GraphCheckpointer, memoryGraphCheckpointer } from './graph/graph-checkpoint.js';
+export { GraphDefinitionError, GraphRunError } from './graph/graph-errors.js';
+export type { GraphNode, GraphNodeContext, GraphNodeUpdate, GraphRouter } from './graph/graph-node.js';
+export { END, START } from './graph/graph-sentinels.js';
+export { type CompileOptions, StateGraph } from './graph/state-graph.js';
 export { addAfterKickoffHook, addBeforeKickoffHook, addSvcKickoffHooks } from './hooks/add-svc-kickoff-hooks.js';
 export {
   CrewKickoffHookRunner,
@@ -169,6 +219,18 @@ export {
   type KickoffCrew,
 } from './hooks/kickoff-hook.js';
 export { InvalidKickoffHookError, KickoffHookError, type KickoffHookStage } from './hooks/kickoff-hook-errors.js';
+export { HumanInputAsker, type HumanInputObserver } from './human-input/human-input-asker.js';
+export {
+  type HumanInputAnswer,
+  type HumanInputChannel,
+  HumanInputChannelService,
+  type HumanInputKind,
+  type HumanInputRequest,
+  humanInputKinds,
+  isApproval,
+} from './human-input/human-input-channel.js';
+export { createHumanInputTool, humanInputToolName } from './human-input/human-input-tool.js';
+export { PendingHumanInput } from './human-input/pending-human-input.js';
 export { type ChatModel, ChatModelService } from './llm/chat-model.js';
 export {
   addLlmConsoleStreaming,
@@ -230,11 +292,17 @@ export {
 export { permissionGateSettings } from './permissions/permission-gate-settings.js';
 export { isPermissionMode, type PermissionMode, permissionModes } from './permissions/permission-mode.js';
 export { classifyTool, type ToolClass } from './permissions/tool-classification.js';
+export { type CrewPlan, type PlanStep, plannerRole, withPlan, writeCrewPlan } from './planning/crew-plan.js';
 export { type AgentSelector, createAgentSelector } from './process/agent-selector.js';
+export {
+  type AutonomousProcessOptions,
+  delegationTimeoutMs,
+} from './process/autonomous-process.js';
 export type {
   CrewEvent,
   CrewEventListener,
   FailureInfo,
+  GraphNodeCompletedEvent,
   RunCompletedEvent,
   RunFailedEvent,
   RunStartedEvent,
@@ -242,10 +310,19 @@ export type {
   TaskFailedEvent,
   TaskStartedEvent,
 } from './process/crew-events.js';
-export type { CrewResult, TaskOutcome, TaskOutcomeStatus } from './process/crew-result.js';
+export type { CrewResult, CrewResultMetadataValue, TaskOutcome, TaskOutcomeStatus } from './process/crew-result.js';
 export type { LlmClientFactory } from './process/crew-run.js';
 export { CrewRunError, TaskFailureError, UnsupportedProcessError } from './process/crew-run-errors.js';
 export { EmbeddingProviderMissingError } from './process/embedding-agent-selector.js';
+export {
+  circuitBreakerRetiredMessage,
+  defaultMaxRetryCycles,
+  type GraphConfig,
+  type GraphConfigInput,
+  graphConfigSchema,
+  graphProcessBreaker,
+} from './process/graph-config.js';
+export { graphCheckpointId } from './process/graph-crew-process.js';
 export { maxReviewsPerTask, needsRevisionPrefix } from './process/hierarchical-process.js';
 export { defaultMaxConcurrency } from './process/parallel-process.js';
 export { type RunCrewOptions, runCrew, toolNamesFor } from './process/run-crew.js';
@@ -253,15 +330,18 @@ export { dependencyWaves, taskRunOrder } from './process/task-order.js';
 export { agentSystemPrompt, taskGoal } from './process/task-prompt.js';
 export { createRuntime, type RuntimeOptions } from './runtime/create-runtime.js';
 export { type LlmDefaults, ModelChoice } from './runtime/model-choice.js';
-export type {
-  AgentCompletedEvent,
-  AgentFailedEvent,
-  AgentStartedEvent,
-  LlmDeltaEvent,
-  RunEvent,
-  RunEventListener,
-  ToolCompletedEvent,
-  ToolStartedEvent,
+export {
+  type InputGiven,
+  inputGivenSchema,
+  type RunEvent,
+  type RunEventBody,
+  type RunEventKind,
+  type RunEventListener,
+  type RunEventOf,
+  runEventSchema,
+  runEventSchemas,
+  runEventsJsonSchema,
+  runEventVersion,
 } from './runtime/run-events.js';
 export { Runtime, type RuntimeParts } from './runtime/runtime.js';
 export type {
@@ -275,6 +355,7 @@ export type {
 export {
   type ChatModelFactory,
   ChatModelFactoryService,
+  HumanInputAskerService,
   RunEventListenerService,
   type TelemetryExporter,
   TelemetryExporterService,
@@ -297,6 +378,20 @@ export { builtInModelPrices, estimateCost, type ModelPrice } from './telemetry/m
 export { withTelemetry } from './telemetry/model-telemetry.js';
 export { telemetrySettings } from './telemetry/telemetry-settings.js';
 export { closestMatch } from './text/closest-match.js';
+export {
+  askCoworkerToolName,
+  collaborationToolNames,
+  createCollaborationTools,
+  delegateWorkToolName,
+} from './tools/collaboration/collaboration-tools.js';
+export type {
+  Consultation,
+  ConsultationResult,
+  Coworker,
+  Coworkers,
+  CoworkersLookup,
+} from './tools/collaboration/coworkers.js';
+export { delegationSettings } from './tools/collaboration/delegation-settings.js';
 export { countPatternTool } from './tools/file/count-pattern-tool.js';
 export { directoryReadTool } from './tools/file/directory-read-tool.js';
 export { fileReadTool } from './tools/file/file-read-tool.js';
@@ -338,6 +433,6 @@ export type { FileSystem, MountInfo, ResolvedPath, VfsEntry } from './vfs/file-s
 export { defaultMaxFileSizeBytes, fileSystemSettings } from './vfs/file-system-settings.js';
 export { type MountDefinition, parseMount, validateMount } from './vfs/mount.js';
 export { MountError } from './vfs/mount-error.js';
-export { isDenial, type VfsFailureCode, type VfsResult } from './vfs/vfs-result.js';
+export { isDenial, type VfsFailureCode, type VfsResult, vfsFailureCodes } from './vfs/vfs-result.js';
 export { VirtualFileSystem, type VirtualFileSystemOptions } from './vfs/virtual-file-system.js';
 export { normalizeVirtualPath } from './vfs/virtual-path.js';

@@ -1,1 +1,18 @@
-export {};
+export * from './client/index.js';
+export { type McpErrorCode, mcpErrorCodes } from './errors/error-codes.js';
+export {
+  legacyProtocolVersions,
+  metaKeys,
+  modernProtocolVersion,
+  modernProtocolVersions,
+  unsupportedProtocolVersionCode,
+} from './protocol/revisions.js';
+export * from './server/index.js';
+export {
+  type McpServerSettings,
+  type McpSettings,
+  mcpServerSettingsSchema,
+  mcpSettings,
+  mcpTransports,
+  transportOf,
+} from './settings/mcp-settings.js';

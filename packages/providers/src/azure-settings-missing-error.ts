@@ -1,7 +1,8 @@
 import { LlmError } from '@orkeon/core';
+import type { ProvidersErrorCode } from './errors/error-codes.js';
 
 /** Azure OpenAI has no public endpoint or default model: the resource URL and deployment must be given. */
-export class AzureSettingsMissingError extends LlmError {
+export class AzureSettingsMissingError extends LlmError<ProvidersErrorCode> {
   constructor(missing: readonly ('BaseUrl' | 'Model')[]) {
     super(
       'LLM_AZURE_SETTINGS_MISSING',

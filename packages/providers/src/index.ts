@@ -7,6 +7,7 @@ export {
   createChatModel,
   type LlmEndpointSettings,
 } from './create-chat-model.js';
+export { type ProvidersErrorCode, providersErrorCodes } from './errors/error-codes.js';
 export type { FetchFunction } from './fetch-function.js';
 export {
   inferProvider,

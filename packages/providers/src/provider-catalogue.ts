@@ -1,4 +1,5 @@
 import { OrkeonError } from '@orkeon/core';
+import type { ProvidersErrorCode } from './errors/error-codes.js';
 /** How a provider is spoken to, i.e. which official AI SDK package builds its model. */
 export type ProviderDialect =
   /** `@ai-sdk/openai`, chat completions (`/chat/completions`), not the Responses API. */
@@ -201,6 +202,9 @@ export function describeProvider(key: ProviderKey): ProviderDescription {
   const description = providerCatalogue.find((candidate) => candidate.key === key);
   // The catalogue lists every key; this guards against an edit that drops one.
   if (description === undefined)
-    throw new OrkeonError('LLM_PROVIDER_UNKNOWN', `Provider '${key}' is missing from the catalogue.`);
+    throw new OrkeonError<ProvidersErrorCode>(
+      'LLM_PROVIDER_UNKNOWN',
+      `Provider '${key}' is missing from the catalogue.`,
+    );
   return description;
 }

@@ -21,7 +21,7 @@ const readNotes = { toolCalls: [{ name: 'file_read', arguments: { path: '/worksp
 describe('abort', () => {
   it('act resolves promptly with interrupted: true when the signal fires during a slow turn', async () => {
     await using workspace = await createAgentWorkspace();
-    server.enqueue({ text: 'far too slow', delayMs: 10_000 });
+    server.enqueue({ text: 'far too slow', delayMilliseconds: 10_000 });
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 200);
     const started = performance.now();
@@ -36,7 +36,7 @@ describe('abort', () => {
     server.enqueue({
       text: 'first second third fourth',
       chunks: ['first ', 'second ', 'third ', 'fourth'],
-      chunkDelayMs: 300,
+      chunkDelayMilliseconds: 300,
     });
     const controller = new AbortController();
     const deltas: string[] = [];

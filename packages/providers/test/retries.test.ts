@@ -89,7 +89,7 @@ describe.each(dialects)('retries ($name)', (dialect) => {
     const failure = await failureOf(client(dialect, 0).complete('hello'));
     expect(LlmProviderError.isInstance(failure)).toBe(true);
     expect(LlmRateLimitError.isInstance(failure)).toBe(false);
-    expect(failure).toMatchObject({ code: 'LLM_PROVIDER_ERROR', statusCode: 503 });
+    expect(failure).toMatchObject({ code: 'LLM_PROVIDER_FAILED', statusCode: 503 });
     expect((failure as Error).message).toContain('(HTTP 503): The engine is overloaded.');
     expect(server.requests).toHaveLength(1);
   });
@@ -129,7 +129,7 @@ describe.each(dialects)('retries ($name)', (dialect) => {
     server.enqueue({
       text: 'alpha beta gamma delta',
       chunks: ['alpha ', 'beta ', 'gamma ', 'delta'],
-      chunkDelayMs: 40,
+      chunkDelayMilliseconds: 40,
     });
     server.enqueue({ text: 'a retry would get this' });
     const deltas: string[] = [];
@@ -146,7 +146,7 @@ describe.each(dialects)('retries ($name)', (dialect) => {
   });
 
   it('retries a call that timed out before its answer started, once', async () => {
-    server.enqueue({ text: 'too late', delayMs: 2_500 }, { text: 'in time' });
+    server.enqueue({ text: 'too late', delayMilliseconds: 2_500 }, { text: 'in time' });
     const started = performance.now();
     expect((await client(dialect, 3, {}, 1).complete('hello')).output).toBe('in time');
     expect(server.requests).toHaveLength(2);
@@ -154,7 +154,7 @@ describe.each(dialects)('retries ($name)', (dialect) => {
   });
 
   it('reports a timeout with MaxRetries 0 as LlmTimeoutError', async () => {
-    server.enqueue({ text: 'too late', delayMs: 2_500 });
+    server.enqueue({ text: 'too late', delayMilliseconds: 2_500 });
     const failure = await failureOf(client(dialect, 0, {}, 1).complete('hello'));
     expect(LlmTimeoutError.isInstance(failure)).toBe(true);
     expect((failure as Error).message).toContain('timed out after 1 s (Llm:TimeoutSeconds)');

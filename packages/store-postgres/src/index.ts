@@ -1,4 +1,5 @@
 export { addPostgresCheckpointing } from './add-postgres-checkpointing.js';
+export { type PostgresStoreErrorCode, postgresStoreErrorCodes } from './errors/error-codes.js';
 export { postgresCheckpointingSettings } from './postgres-checkpointing-settings.js';
 export type { PostgresConnectionOptions } from './postgres-connection.js';
 export { PostgresDocumentStore, type PostgresDocumentStoreOptions } from './postgres-document-store.js';

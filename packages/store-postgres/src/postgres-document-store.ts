@@ -1,18 +1,20 @@
 import {
-  assertValidDocumentCollection,
-  assertValidDocumentKey,
-  assertValidExpectedVersion,
-  checkListDocumentsOptions,
   type DeleteDocumentOptions,
   type DocumentStore,
   DocumentStoreClosedError,
   DocumentVersionConflictError,
-  documentJson,
   type JsonValue,
   type ListDocumentsOptions,
   type PutDocumentOptions,
   type StoredDocument,
 } from '@orkeon/core';
+import {
+  assertValidDocumentCollection,
+  assertValidDocumentKey,
+  assertValidExpectedVersion,
+  checkListDocumentsOptions,
+  documentJson,
+} from '@orkeon/core/stores';
 import type pg from 'pg';
 import { openPostgresConnection, type PostgresConnectionOptions } from './postgres-connection.js';
 import { preparePostgresSchema } from './postgres-migration.js';

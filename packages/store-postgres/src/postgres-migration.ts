@@ -1,4 +1,4 @@
-import { legacyDocumentOf, legacyDocumentSessionPrefixes } from '@orkeon/core';
+import { legacyDocumentOf, legacyDocumentSessionPrefixes } from '@orkeon/core/stores';
 import type pg from 'pg';
 import { inTransaction } from './postgres-connection.js';
 import { postgresSchemaStatements, postgresSchemaVersion } from './postgres-schema.js';

@@ -1,18 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import {
-  assertValidSessionId,
-  assertValidSessionState,
   type HistoryOptions,
-  historyLimit,
   type SaveVersionedOptions,
   type SessionState,
   type SessionSummary,
   type StateStore,
   StateStoreClosedError,
-  summarizeSession,
-  timestampMilliseconds,
   type VersionedState,
 } from '@orkeon/core';
+import {
+  assertValidSessionId,
+  assertValidSessionState,
+  historyLimit,
+  summarizeSession,
+  timestampMilliseconds,
+} from '@orkeon/core/stores';
 import type pg from 'pg';
 import { inTransaction, openPostgresConnection, type PostgresConnectionOptions } from './postgres-connection.js';
 import { preparePostgresSchema } from './postgres-migration.js';

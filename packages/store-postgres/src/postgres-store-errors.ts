@@ -1,7 +1,8 @@
 import { OrkeonError } from '@orkeon/core';
+import type { PostgresStoreErrorCode } from './errors/error-codes.js';
 
 /** Options of `PostgresStateStore` that cannot work together or are out of range. */
-export class PostgresStateStoreOptionsError extends OrkeonError {
+export class PostgresStateStoreOptionsError extends OrkeonError<PostgresStoreErrorCode> {
   constructor(problem: string) {
     super('POSTGRES_STORE_OPTIONS_INVALID', `The PostgreSQL state store cannot be created: ${problem}.`);
   }
@@ -11,7 +12,7 @@ export class PostgresStateStoreOptionsError extends OrkeonError {
  * The schema or tables could not be created or checked (server unreachable, missing
  * rights). The connection string is never part of the message: it may hold a password.
  */
-export class PostgresStateStoreSetupError extends OrkeonError {
+export class PostgresStateStoreSetupError extends OrkeonError<PostgresStoreErrorCode> {
   constructor(schema: string, cause: unknown) {
     const reason = cause instanceof Error ? cause.message : String(cause);
     super(
@@ -23,7 +24,7 @@ export class PostgresStateStoreSetupError extends OrkeonError {
 }
 
 /** A schema written by a newer release, whose layout this release cannot read safely. */
-export class PostgresStoreSchemaTooNewError extends OrkeonError {
+export class PostgresStoreSchemaTooNewError extends OrkeonError<PostgresStoreErrorCode> {
   constructor(schema: string, found: number, supported: number) {
     super(
       'POSTGRES_STORE_SCHEMA_TOO_NEW',

@@ -1,4 +1,5 @@
 export { addSqliteCheckpointing } from './add-sqlite-checkpointing.js';
+export { type SqliteStoreErrorCode, sqliteStoreErrorCodes } from './errors/error-codes.js';
 export {
   type SqliteSynchronousMode,
   sqliteCheckpointingSettings,

@@ -1,22 +1,25 @@
 import {
-  assertValidDocumentCollection,
-  assertValidDocumentKey,
-  assertValidExpectedVersion,
-  checkExpectedVersion,
-  checkListDocumentsOptions,
   type DeleteDocumentOptions,
   type DocumentStore,
   DocumentStoreClosedError,
-  documentJson,
   type JsonValue,
   type ListDocumentsOptions,
   type PutDocumentOptions,
   type StoredDocument,
 } from '@orkeon/core';
+import {
+  assertValidDocumentCollection,
+  assertValidDocumentKey,
+  assertValidExpectedVersion,
+  checkExpectedVersion,
+  checkListDocumentsOptions,
+  documentJson,
+} from '@orkeon/core/stores';
 import type Database from 'better-sqlite3';
 import type { SqliteSynchronousMode } from './sqlite-checkpointing-settings.js';
 import { openSqliteDatabase, sqliteFileOptions } from './sqlite-database.js';
 import { type DocumentStatements, documentFromRow, prepareDocumentStatements } from './sqlite-document-statements.js';
+import { SqliteGroupCommit } from './sqlite-group-commit.js';
 import { SqliteStateStoreOpenError } from './sqlite-store-errors.js';
 
 export interface SqliteDocumentStoreOptions {
@@ -28,23 +31,35 @@ export interface SqliteDocumentStoreOptions {
   readonly path: string;
   /** How long a write waits for another process's write to finish. Default 5000 ms. */
   readonly busyTimeoutMilliseconds?: number;
-  /** When a write waits for the disk, as for `SqliteStateStore`. Default `normal`. */
+  /**
+   * When a commit waits for the disk, as for `SqliteStateStore`: with `full` each group
+   * of writes waits once, with `normal` (default) only at WAL checkpoints.
+   */
   readonly synchronous?: SqliteSynchronousMode;
   /** The time written into documents; tests pass a fixed clock. */
   readonly now?: () => Date;
 }
 
 /**
- * A document store in one SQLite file (better-sqlite3), table `documents`. Each write
- * is one transaction started as a write (`BEGIN IMMEDIATE`), so a compare-and-set holds
- * across processes sharing the file. The file is opened on first use and migrated from
- * an older release's layout then.
+ * A document store in one SQLite file (better-sqlite3), table `documents`. The file is
+ * opened on first use and migrated from an older release's layout then.
+ *
+ * Writes (`put`, `delete`) go through a group commit (`SqliteGroupCommit`): those made
+ * during one turn of the event loop are applied in call order in one transaction,
+ * started as a write (`BEGIN IMMEDIATE`), on the next turn, and each promise settles
+ * once that transaction has committed. A compare-and-set is checked inside it, against
+ * what is stored then (by this process or another sharing the file) and what the
+ * earlier writes of the group left: one that no longer holds fails alone. Reads see
+ * committed documents only; a `get` of a document with a write still queued, and any
+ * `list`, first commit the queued writes, so a read never misses a write made before
+ * it by this store.
  */
 export class SqliteDocumentStore implements DocumentStore, AsyncDisposable {
   /** The absolute path of the database file (or `:memory:`). */
   readonly path: string;
   readonly #file: ReturnType<typeof sqliteFileOptions>;
   readonly #now: () => Date;
+  readonly #groupCommit: SqliteGroupCommit;
   #database: Database.Database | undefined;
   #statements: DocumentStatements | undefined;
   #closed = false;
@@ -53,12 +68,17 @@ export class SqliteDocumentStore implements DocumentStore, AsyncDisposable {
     this.#file = sqliteFileOptions(options);
     this.path = this.#file.path;
     this.#now = options.now ?? (() => new Date());
+    this.#groupCommit = new SqliteGroupCommit(
+      () => this.#database ?? new DocumentStoreClosedError(`SQLite document store at '${this.path}'`),
+    );
   }
 
   async get<T = JsonValue>(collection: string, key: string): Promise<StoredDocument<T> | undefined> {
     assertValidDocumentCollection(collection);
     assertValidDocumentKey(key);
-    const row = this.#open().statements.get.get(collection, key);
+    const statements = this.#open();
+    if (this.#groupCommit.pending(pendingKey(collection, key)) !== undefined) this.#groupCommit.flush();
+    const row = statements.get.get(collection, key);
     return row === undefined ? undefined : documentFromRow<T>(collection, row);
   }
 
@@ -70,12 +90,14 @@ export class SqliteDocumentStore implements DocumentStore, AsyncDisposable {
   ): Promise<StoredDocument<T>> {
     assertValidDocumentCollection(collection);
     assertValidDocumentKey(key);
-    assertValidExpectedVersion(options.expectedVersion);
+    const { expectedVersion } = options;
+    assertValidExpectedVersion(expectedVersion);
     const json = documentJson(collection, key, value);
-    const { database, statements } = this.#open();
-    const write = database.transaction((): StoredDocument<T> => {
+    const statements = this.#open();
+    // Runs at commit time, inside the group's transaction: the version check sees what is stored then.
+    return this.#groupCommit.add(pendingKey(collection, key), true, (): StoredDocument<T> => {
       const current = statements.get.get(collection, key);
-      checkExpectedVersion(collection, key, options.expectedVersion, current?.version ?? 0);
+      checkExpectedVersion(collection, key, expectedVersion, current?.version ?? 0);
       const now = this.#now().toISOString();
       const parameters = { collection, key, now, json };
       if (current === undefined) statements.insert.run(parameters);
@@ -88,34 +110,37 @@ export class SqliteDocumentStore implements DocumentStore, AsyncDisposable {
         value_json: json,
       });
     });
-    return write.immediate();
   }
 
   async delete(collection: string, key: string, options: DeleteDocumentOptions = {}): Promise<boolean> {
     assertValidDocumentCollection(collection);
     assertValidDocumentKey(key);
-    assertValidExpectedVersion(options.expectedVersion);
-    const { database, statements } = this.#open();
-    const remove = database.transaction((): boolean => {
-      if (options.expectedVersion !== undefined) {
+    const { expectedVersion } = options;
+    assertValidExpectedVersion(expectedVersion);
+    const statements = this.#open();
+    return this.#groupCommit.add(pendingKey(collection, key), true, (): boolean => {
+      if (expectedVersion !== undefined) {
         const current = statements.get.get(collection, key);
-        checkExpectedVersion(collection, key, options.expectedVersion, current?.version ?? 0);
+        checkExpectedVersion(collection, key, expectedVersion, current?.version ?? 0);
       }
       return statements.delete.run(collection, key).changes > 0;
     });
-    return remove.immediate();
   }
 
   async list<T = JsonValue>(collection: string, options?: ListDocumentsOptions): Promise<StoredDocument<T>[]> {
     assertValidDocumentCollection(collection);
     const { prefix, after, limit } = checkListDocumentsOptions(options);
-    return this.#open()
-      .statements.list.all({ collection, prefix: prefix ?? '', after: after ?? '', limit: limit ?? -1 })
+    const statements = this.#open();
+    if (this.#groupCommit.size > 0) this.#groupCommit.flush();
+    return statements.list
+      .all({ collection, prefix: prefix ?? '', after: after ?? '', limit: limit ?? -1 })
       .map((row) => documentFromRow<T>(collection, row));
   }
 
   /** Closes the database file; the store cannot be used afterwards. */
   async close(): Promise<void> {
+    // Queued writes are committed first: their callers are answered, none is dropped.
+    if (this.#database !== undefined) this.#groupCommit.flush();
     this.#closed = true;
     this.#statements = undefined;
     this.#database?.close();
@@ -126,11 +151,10 @@ export class SqliteDocumentStore implements DocumentStore, AsyncDisposable {
     return this.close();
   }
 
-  #open(): { database: Database.Database; statements: DocumentStatements } {
+  /** Opens the file (migrating an older layout) the first time the store is used. */
+  #open(): DocumentStatements {
     if (this.#closed) throw new DocumentStoreClosedError(`SQLite document store at '${this.path}'`);
-    if (this.#database !== undefined && this.#statements !== undefined) {
-      return { database: this.#database, statements: this.#statements };
-    }
+    if (this.#statements !== undefined) return this.#statements;
     const database = openSqliteDatabase(this.path, this.#file);
     try {
       this.#statements = prepareDocumentStatements(database);
@@ -139,6 +163,11 @@ export class SqliteDocumentStore implements DocumentStore, AsyncDisposable {
       throw new SqliteStateStoreOpenError(this.path, error);
     }
     this.#database = database;
-    return { database, statements: this.#statements };
+    return this.#statements;
   }
+}
+
+/** The group commit's key of a document: NUL is in neither a collection nor a key, so it cannot be ambiguous. */
+function pendingKey(collection: string, key: string): string {
+  return `${collection}\u0000${key}`;
 }

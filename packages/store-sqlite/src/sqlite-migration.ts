@@ -1,4 +1,4 @@
-import { legacyDocumentOf, legacyDocumentSessionPrefixes } from '@orkeon/core';
+import { legacyDocumentOf, legacyDocumentSessionPrefixes } from '@orkeon/core/stores';
 import type Database from 'better-sqlite3';
 import { sqliteSchema, sqliteSchemaVersion } from './sqlite-schema.js';
 import { SqliteStoreSchemaTooNewError } from './sqlite-store-errors.js';

@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
-  assertValidSessionId,
-  assertValidSessionState,
   type HistoryOptions,
-  historyLimit,
   type SaveVersionedOptions,
   type SessionState,
   type SessionSummary,
@@ -11,6 +8,7 @@ import {
   StateStoreClosedError,
   type VersionedState,
 } from '@orkeon/core';
+import { assertValidSessionId, assertValidSessionState, historyLimit } from '@orkeon/core/stores';
 import type Database from 'better-sqlite3';
 import type { SqliteSynchronousMode } from './sqlite-checkpointing-settings.js';
 import { openSqliteDatabase, sqliteFileOptions } from './sqlite-database.js';
@@ -63,7 +61,8 @@ export class SqliteStateStore implements StateStore, AsyncDisposable {
   readonly #newId: () => string;
   #database: Database.Database | undefined;
   #statements: StateStatements | undefined;
-  readonly #groupCommit: SqliteGroupCommit;
+  /** Pending saves, with the state JSON `get` answers until they are committed. */
+  readonly #groupCommit: SqliteGroupCommit<string>;
   #closed = false;
 
   constructor(options: SqliteStateStoreOptions) {
@@ -71,10 +70,8 @@ export class SqliteStateStore implements StateStore, AsyncDisposable {
     this.path = this.#file.path;
     this.#now = options.now ?? (() => new Date());
     this.#newId = options.newId ?? randomUUID;
-    this.#groupCommit = new SqliteGroupCommit(() =>
-      this.#database === undefined || this.#statements === undefined
-        ? new StateStoreClosedError(`SQLite state store at '${this.path}'`)
-        : { database: this.#database, upsertSession: this.#statements.upsertSession },
+    this.#groupCommit = new SqliteGroupCommit<string>(
+      () => this.#database ?? new StateStoreClosedError(`SQLite state store at '${this.path}'`),
     );
   }
 
@@ -85,19 +82,22 @@ export class SqliteStateStore implements StateStore, AsyncDisposable {
    */
   save(state: SessionState): Promise<void> {
     let row: SessionRowParameters;
+    let statements: StateStatements;
     try {
       assertValidSessionState(state);
-      this.#open();
+      statements = this.#open();
       row = sessionRow(state);
     } catch (error) {
       return Promise.reject(error);
     }
-    return this.#groupCommit.add(row);
+    return this.#groupCommit.add(row.sessionId, row.stateJson, () => {
+      statements.upsertSession.run(row);
+    });
   }
 
   async get(sessionId: string): Promise<SessionState | undefined> {
     assertValidSessionId(sessionId);
-    const pending = this.#groupCommit.pendingState(sessionId);
+    const pending = this.#groupCommit.pending(sessionId);
     if (pending !== undefined) return parseState({ state_json: pending });
     return parseState(this.#open().getSession.get(sessionId));
   }

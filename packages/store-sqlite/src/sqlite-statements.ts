@@ -1,10 +1,5 @@
-import {
-  type SessionState,
-  type SessionSummary,
-  summarizeSession,
-  timestampMilliseconds,
-  type VersionedState,
-} from '@orkeon/core';
+import type { SessionState, SessionSummary, VersionedState } from '@orkeon/core';
+import { summarizeSession, timestampMilliseconds } from '@orkeon/core/stores';
 import type Database from 'better-sqlite3';
 
 /** The parameters of `upsertSession`, computed when `save` is called (later changes to the state do not leak in). */

@@ -1,7 +1,8 @@
 import { OrkeonError } from '@orkeon/core';
+import type { SqliteStoreErrorCode } from './errors/error-codes.js';
 
 /** The SQLite state store could not open or prepare its database file. */
-export class SqliteStateStoreOpenError extends OrkeonError {
+export class SqliteStateStoreOpenError extends OrkeonError<SqliteStoreErrorCode> {
   constructor(path: string, cause: unknown) {
     const reason = cause instanceof Error ? cause.message : String(cause);
     super(
@@ -13,7 +14,7 @@ export class SqliteStateStoreOpenError extends OrkeonError {
 }
 
 /** An option of the SQLite state store has a value it cannot use. */
-export class SqliteStateStoreOptionError extends OrkeonError {
+export class SqliteStateStoreOptionError extends OrkeonError<SqliteStoreErrorCode> {
   constructor(option: string, value: unknown, allowed: string) {
     super(
       'SQLITE_STORE_OPTION_INVALID',
@@ -24,7 +25,7 @@ export class SqliteStateStoreOptionError extends OrkeonError {
 }
 
 /** A file written by a newer release, whose layout this release cannot read safely. */
-export class SqliteStoreSchemaTooNewError extends OrkeonError {
+export class SqliteStoreSchemaTooNewError extends OrkeonError<SqliteStoreErrorCode> {
   constructor(path: string, found: number, supported: number) {
     super(
       'SQLITE_STORE_SCHEMA_TOO_NEW',

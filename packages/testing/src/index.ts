@@ -5,6 +5,7 @@ export {
   TestCertificatesError,
 } from './certificates/create-test-certificates.js';
 export type { TestCertificate, TestCertificateAuthority, TestCertificates } from './certificates/test-certificate.js';
+export { type TestingErrorCode, testingErrorCodes } from './errors/error-codes.js';
 export type { ModelDialect, RecordedRequest } from './model-server/recorded-request.js';
 export { maxRequestBodyBytes } from './model-server/request-body.js';
 export { defaultScriptedModel } from './model-server/scripted-answer.js';

@@ -29,7 +29,9 @@ export interface AgentDiscoveryResult {
 export interface A2AAgentDiscoveryOptions {
   /** TLS trust and client certificate used to reach the agents (credentials are never sent with card requests). */
   readonly security?: A2ASecuritySettingsInput;
-  /** Time limit of each card request; default 30 s. */
+  /** Time limit of each card request in milliseconds; default 30 000. */
+  readonly timeoutMilliseconds?: number;
+  /** @deprecated Use `timeoutMilliseconds`; still read when that is not set. */
   readonly timeoutMs?: number;
   readonly logger?: Logger;
 }
@@ -51,6 +53,9 @@ export class A2AAgentDiscovery {
   async discover(url: string): Promise<A2AAgentCard> {
     const client = new A2AClient(url, {
       ...(this.#options.security === undefined ? {} : { security: this.#options.security }),
+      ...(this.#options.timeoutMilliseconds === undefined
+        ? {}
+        : { timeoutMilliseconds: this.#options.timeoutMilliseconds }),
       ...(this.#options.timeoutMs === undefined ? {} : { timeoutMs: this.#options.timeoutMs }),
       ...(this.#options.logger === undefined ? {} : { logger: this.#options.logger }),
     });
@@ -74,7 +79,7 @@ export class A2AAgentDiscovery {
       }
       const error = A2AClientError.isInstance(outcome.reason)
         ? outcome.reason
-        : new A2AClientError('A2A_CLIENT_NETWORK', `The card of ${url} could not be read.`, {
+        : new A2AClientError('A2A_CLIENT_NETWORK_FAILED', `The card of ${url} could not be read.`, {
             url,
             cause: outcome.reason,
           });

@@ -1,30 +1,18 @@
 import { OrkeonError } from '@orkeon/core';
+import type { A2AErrorCode } from '../errors/error-codes.js';
 
 /**
- * Stable codes of `A2AClientError`:
- * - `A2A_CLIENT_HTTP_STATUS`: the agent answered a non-2xx status (`status`, `serverError`).
- * - `A2A_CLIENT_TLS`: the server certificate failed validation (untrusted chain, host-name mismatch, expiry).
- * - `A2A_CLIENT_TIMEOUT`: no complete answer within the time limit.
- * - `A2A_CLIENT_ABORTED`: the caller's signal aborted the call.
- * - `A2A_CLIENT_NETWORK`: the agent could not be reached.
- * - `A2A_CLIENT_INVALID_RESPONSE`: the answer is not the A2A shape expected.
- * - `A2A_CLIENT_CONFIGURATION`: the client's own settings are unusable (certificate file, credentials).
+ * Stable codes of `A2AClientError`: the `A2A_CLIENT_*` entries of `a2aErrorCodes`, where each
+ * is described (and listed in docs/errors.md).
  *
  * @experimental SVCEXP001
  */
-export type A2AClientErrorCode =
-  | 'A2A_CLIENT_HTTP_STATUS'
-  | 'A2A_CLIENT_TLS'
-  | 'A2A_CLIENT_TIMEOUT'
-  | 'A2A_CLIENT_ABORTED'
-  | 'A2A_CLIENT_NETWORK'
-  | 'A2A_CLIENT_INVALID_RESPONSE'
-  | 'A2A_CLIENT_CONFIGURATION';
+export type A2AClientErrorCode = Extract<A2AErrorCode, `A2A_CLIENT_${string}`>;
 
 /** @experimental SVCEXP001 */
 export interface A2AClientErrorOptions {
   readonly url?: string;
-  /** HTTP status of the answer, for `A2A_CLIENT_HTTP_STATUS`. */
+  /** HTTP status of the answer, for `A2A_CLIENT_STATUS_UNSUCCESSFUL`. */
   readonly status?: number;
   /** The `error` text of the agent's JSON error body, when there was one. */
   readonly serverError?: string;
@@ -37,8 +25,7 @@ export interface A2AClientErrorOptions {
  *
  * @experimental SVCEXP001
  */
-export class A2AClientError extends OrkeonError {
-  declare readonly code: A2AClientErrorCode;
+export class A2AClientError extends OrkeonError<A2AClientErrorCode> {
   readonly url: string | undefined;
   readonly status: number | undefined;
   readonly serverError: string | undefined;

@@ -12,18 +12,24 @@ import type { A2ATaskRequest } from '../wire/task-request.js';
 import { type A2ATaskResult, a2aTaskResultSchema } from '../wire/task-result.js';
 import { A2AClientError } from './a2a-client-error.js';
 import { classifyFailure } from './client-failure.js';
+import { timeoutOf } from './client-timeout.js';
 import { clientTlsOptions } from './client-tls.js';
 import { errorText, parseBody, parseJson } from './response-parsing.js';
 import { readServerSentEvents } from './sse-stream.js';
 
 /** Time limit of one call when neither the call nor the client sets one: 30 seconds. */
-export const defaultA2AClientTimeoutMs = 30_000;
+export const defaultA2AClientTimeoutMilliseconds = 30_000;
+
+/** @deprecated Use `defaultA2AClientTimeoutMilliseconds`. */
+export const defaultA2AClientTimeoutMs = defaultA2AClientTimeoutMilliseconds;
 
 /** @experimental SVCEXP001 */
 export interface A2AClientOptions {
   /** `A2A:Security`: trusted CAs, the client certificate and the credentials sent on task calls. */
   readonly security?: A2ASecuritySettingsInput;
   /** Default time limit of each call in milliseconds; for `sendSubscribe` it covers the whole stream. */
+  readonly timeoutMilliseconds?: number;
+  /** @deprecated Use `timeoutMilliseconds`; still read when that is not set. */
   readonly timeoutMs?: number;
   readonly logger?: Logger;
 }
@@ -31,6 +37,8 @@ export interface A2AClientOptions {
 /** @experimental SVCEXP001 */
 export interface A2ACallOptions {
   /** Time limit of this call in milliseconds. */
+  readonly timeoutMilliseconds?: number;
+  /** @deprecated Use `timeoutMilliseconds`; still read when that is not set. */
   readonly timeoutMs?: number;
   /** Aborts the call (and, for `sendSubscribe`, the stream). */
   readonly signal?: AbortSignal;
@@ -68,7 +76,7 @@ interface Opened {
  * explicitly so that no environment variable (`NODE_TLS_REJECT_UNAUTHORIZED=0` included)
  * can turn it off; CAs listed in `TrustedCertificateAuthorities` are trusted in addition
  * to Node's bundled roots, and a host-name mismatch is never bypassed. An unusable client
- * certificate file throws `A2A_CLIENT_CONFIGURATION` from the constructor. Task calls carry
+ * certificate file throws `A2A_CLIENT_CONFIGURATION_INVALID` from the constructor. Task calls carry
  * `ClientBearerToken` and `ClientApiKey` when set; the card is fetched anonymously.
  *
  * @experimental SVCEXP001
@@ -77,20 +85,20 @@ export class A2AClient implements AsyncDisposable {
   readonly baseUrl: string;
   readonly #settings: A2ASecuritySettings;
   readonly #dispatcher: Agent;
-  readonly #timeoutMs: number;
+  readonly #timeoutMilliseconds: number;
   readonly #logger: Logger | undefined;
 
   constructor(baseUrl: string, options: A2AClientOptions = {}) {
     if (!URL.canParse(baseUrl) || !/^https?:$/.test(new URL(baseUrl).protocol)) {
       throw new A2AClientError(
-        'A2A_CLIENT_CONFIGURATION',
+        'A2A_CLIENT_CONFIGURATION_INVALID',
         `'${baseUrl}' is not an agent address: give an absolute http:// or https:// URL.`,
       );
     }
     this.baseUrl = baseUrl.replace(/\/+$/, '');
     this.#settings = resolveA2ASecuritySettings(options.security ?? {});
     this.#dispatcher = new Agent({ connect: clientTlsOptions(this.#settings) });
-    this.#timeoutMs = options.timeoutMs ?? defaultA2AClientTimeoutMs;
+    this.#timeoutMilliseconds = timeoutOf(options, 'The A2A client options') ?? defaultA2AClientTimeoutMilliseconds;
     this.#logger = options.logger;
   }
 
@@ -136,7 +144,7 @@ export class A2AClient implements AsyncDisposable {
     try {
       if (!type.startsWith('text/event-stream')) {
         throw new A2AClientError(
-          'A2A_CLIENT_INVALID_RESPONSE',
+          'A2A_CLIENT_RESPONSE_INVALID',
           `The agent at ${url} answered '${type || 'no content type'}' instead of an event stream.`,
           { url },
         );
@@ -150,7 +158,7 @@ export class A2AClient implements AsyncDisposable {
         yield parseBody(a2aTaskResultSchema, event.data, url, 'task update');
       }
       throw new A2AClientError(
-        'A2A_CLIENT_INVALID_RESPONSE',
+        'A2A_CLIENT_RESPONSE_INVALID',
         `The event stream of ${url} ended before '${A2A_SSE_DONE}'.`,
         { url },
       );
@@ -191,7 +199,7 @@ export class A2AClient implements AsyncDisposable {
       return typeof note === 'string' ? { kind: 'acknowledged', taskId, note } : { kind: 'acknowledged', taskId };
     }
     throw new A2AClientError(
-      'A2A_CLIENT_INVALID_RESPONSE',
+      'A2A_CLIENT_RESPONSE_INVALID',
       `The agent at ${opened.url} answered the cancellation with neither a task record nor an acknowledgement.`,
       { url: opened.url },
     );
@@ -234,7 +242,7 @@ export class A2AClient implements AsyncDisposable {
 
   async #open(call: Call): Promise<Opened> {
     const url = `${this.baseUrl}${call.path}`;
-    const timeout = AbortSignal.timeout(call.options.timeoutMs ?? this.#timeoutMs);
+    const timeout = AbortSignal.timeout(timeoutOf(call.options, 'The call options') ?? this.#timeoutMilliseconds);
     const signal = call.options.signal === undefined ? timeout : AbortSignal.any([timeout, call.options.signal]);
     let response: Dispatcher.ResponseData;
     try {
@@ -258,7 +266,7 @@ export class A2AClient implements AsyncDisposable {
       const serverError = errorText(text);
       this.#logger?.debug({ url, status: response.statusCode }, 'A2A call answered with an error status');
       throw new A2AClientError(
-        'A2A_CLIENT_HTTP_STATUS',
+        'A2A_CLIENT_STATUS_UNSUCCESSFUL',
         `The agent at ${url} answered ${response.statusCode}${serverError === undefined ? '' : `: ${serverError}`}`,
         serverError === undefined
           ? { url, status: response.statusCode }

@@ -49,13 +49,13 @@ export function classifyFailure(
   const code = errorCode(error);
   if (code !== undefined && tlsErrorCodes.has(code)) {
     return new A2AClientError(
-      'A2A_CLIENT_TLS',
+      'A2A_CLIENT_TLS_FAILED',
       `The server certificate of ${url} failed validation (${code}). List its CA in A2A:Security:TrustedCertificateAuthorities if it is a private CA; a host-name mismatch is never accepted.`,
       { url, cause: error },
     );
   }
   return new A2AClientError(
-    'A2A_CLIENT_NETWORK',
+    'A2A_CLIENT_NETWORK_FAILED',
     `The agent at ${url} could not be reached${code === undefined ? '' : ` (${code})`}.`,
     { url, cause: error },
   );

@@ -46,7 +46,7 @@ const privateKeyBlock =
 let plainContext: SecureContext | undefined;
 
 function configurationError(message: string, cause?: unknown): A2AClientError {
-  return new A2AClientError('A2A_CLIENT_CONFIGURATION', message, cause === undefined ? {} : { cause });
+  return new A2AClientError('A2A_CLIENT_CONFIGURATION_INVALID', message, cause === undefined ? {} : { cause });
 }
 
 /**
@@ -54,7 +54,7 @@ function configurationError(message: string, cause?: unknown): A2AClientError {
  * bundled roots (they vouch for a private chain, never for a wrong host name), and the
  * certificate at `ClientCertificatePath` is presented, read as PEM when the file holds
  * PEM blocks and as PKCS#12 otherwise. An unusable certificate file (unreadable, wrong
- * password, key not matching, neither PEM nor PKCS#12) throws `A2A_CLIENT_CONFIGURATION`
+ * password, key not matching, neither PEM nor PKCS#12) throws `A2A_CLIENT_CONFIGURATION_INVALID`
  * here, before any connection.
  */
 export function clientTlsOptions(settings: A2ASecuritySettings): A2AClientTlsOptions {

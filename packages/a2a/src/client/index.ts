@@ -10,6 +10,7 @@ export {
   type A2ACancelOutcome,
   A2AClient,
   type A2AClientOptions,
+  defaultA2AClientTimeoutMilliseconds,
   defaultA2AClientTimeoutMs,
 } from './a2a-client.js';
 export { A2AClientError, type A2AClientErrorCode, type A2AClientErrorOptions } from './a2a-client-error.js';

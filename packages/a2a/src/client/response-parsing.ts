@@ -12,12 +12,12 @@ export function errorText(text: string): string | undefined {
   }
 }
 
-/** Parses an answer as JSON; `what` names the answer in the `A2A_CLIENT_INVALID_RESPONSE` error. */
+/** Parses an answer as JSON; `what` names the answer in the `A2A_CLIENT_RESPONSE_INVALID` error. */
 export function parseJson(text: string, url: string, what: string): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new A2AClientError('A2A_CLIENT_INVALID_RESPONSE', `The ${what} from ${url} is not JSON.`, {
+    throw new A2AClientError('A2A_CLIENT_RESPONSE_INVALID', `The ${what} from ${url} is not JSON.`, {
       url,
       cause: error,
     });
@@ -35,7 +35,7 @@ export function parseBody<Schema extends z.ZodType>(
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new A2AClientError(
-      'A2A_CLIENT_INVALID_RESPONSE',
+      'A2A_CLIENT_RESPONSE_INVALID',
       `The ${what} from ${url} has an unexpected shape${issue === undefined ? '' : ` (${issue.path.join('.') || 'body'}: ${issue.message})`}.`,
       { url, cause: parsed.error },
     );

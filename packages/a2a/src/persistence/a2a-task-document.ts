@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { a2aTaskDocumentCollection, assertValidDocumentKey, OrkeonError } from '@orkeon/core';
+import { OrkeonError } from '@orkeon/core';
+import { a2aTaskDocumentCollection, assertValidDocumentKey } from '@orkeon/core/stores';
 import { type A2ATaskRecord, a2aTaskRecordSchema } from '../wire/task-record.js';
 import { UnreadableA2ATaskRecordError } from './persistence-errors.js';
 

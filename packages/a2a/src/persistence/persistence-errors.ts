@@ -1,7 +1,8 @@
 import { OrkeonError } from '@orkeon/core';
+import type { A2AErrorCode } from '../errors/error-codes.js';
 
 /** A stored document of the collection `a2a-tasks` that is not a task record this version can read. */
-export class UnreadableA2ATaskRecordError extends OrkeonError {
+export class UnreadableA2ATaskRecordError extends OrkeonError<A2AErrorCode> {
   constructor(key: string, problem: string) {
     super(
       'A2A_TASK_RECORD_UNREADABLE',
@@ -12,7 +13,7 @@ export class UnreadableA2ATaskRecordError extends OrkeonError {
 }
 
 /** `addSvcA2ATaskPersistence` was called before any `DocumentStore` was registered. */
-export class A2APersistenceRequiresDocumentStoreError extends OrkeonError {
+export class A2APersistenceRequiresDocumentStoreError extends OrkeonError<A2AErrorCode> {
   constructor() {
     super(
       'A2A_PERSISTENCE_DOCUMENT_STORE_MISSING',

@@ -16,6 +16,7 @@ import { a2aSecuritySettings } from '../security/a2a-security-settings.js';
 import { assertSafeBinding } from '../security/assert-safe-binding.js';
 import { A2AServer, A2AServerService } from '../server/a2a-server.js';
 import { A2AHttpsOptionsService, A2ARequestGuardService } from '../server/a2a-server-options.js';
+import { taskStamps } from '../server/task-stamps.js';
 import { type A2ASettings, type A2ASettingsInput, A2ASettingsService, a2aSettings } from './a2a-settings.js';
 import { AgentDirectory, AgentDirectoryService } from './agent-directory.js';
 import { AgentRepositoryService, SharedStoreAgentRepository } from './agent-repository.js';
@@ -35,6 +36,13 @@ export interface AddSvcA2AOptions {
   readonly logger?: Logger;
   /** A host that is the server (`orkeon serve`) says so here; it wins over `A2A:EnableServer`. */
   readonly enableServer?: boolean;
+  /**
+   * The clock stamped into task records, results and status updates, in milliseconds since
+   * 1970 (the server's and the task router's). Default `Date.now`; tests pass a fixed clock.
+   */
+  readonly now?: () => number;
+  /** The id the server gives a task sent without one. Default: a random UUID. */
+  readonly newId?: () => string;
 }
 
 /**
@@ -53,6 +61,8 @@ export function addSvcA2A(
   options: AddSvcA2AOptions = {},
 ): ServiceCollection {
   const settled = bindSettings(settings);
+  // Checked here, so a clock or id generator that is not a function stops the host at start.
+  const stamps = taskStamps(options);
   const bound = options.enableServer === undefined ? settled : { ...settled, EnableServer: options.enableServer };
   if (options.acknowledgeExperimental !== true) {
     (options.logger ?? createLogger()).warn(
@@ -80,6 +90,7 @@ export function addSvcA2A(
       new A2ATaskRouter({
         repository: resolver.get(AgentRepositoryService),
         remoteSender: resolver.tryGet(A2ARemoteSenderService),
+        ...(options.now === undefined ? {} : { now: stamps.now }),
       }),
   );
   if (bound.EnableServer) {
@@ -90,6 +101,8 @@ export function addSvcA2A(
         logger: (resolver.tryGet(LoggerService) ?? createLogger()).child({ component: 'a2a' }),
         guards: resolver.getAll(A2ARequestGuardService),
         ...(https === undefined ? {} : { https }),
+        ...(options.now === undefined ? {} : { now: options.now }),
+        ...(options.newId === undefined ? {} : { newId: options.newId }),
       });
     });
   }

@@ -1,7 +1,8 @@
 import { OrkeonError } from '@orkeon/core';
+import type { A2AErrorCode } from '../errors/error-codes.js';
 
 /** An agent registration the directory cannot hold. */
-export class InvalidAgentRegistrationError extends OrkeonError {
+export class InvalidAgentRegistrationError extends OrkeonError<A2AErrorCode> {
   constructor(agentId: string, problem: string) {
     super('A2A_AGENT_REGISTRATION_INVALID', `Agent registration '${agentId}' is invalid: ${problem}.`, {
       details: { agentId },
@@ -14,17 +15,17 @@ export class InvalidAgentRegistrationError extends OrkeonError {
  *
  * @deprecated Task records live in a `DocumentStore` now: `A2APersistenceRequiresDocumentStoreError` is thrown instead.
  */
-export class A2APersistenceRequiresStateStoreError extends OrkeonError {
+export class A2APersistenceRequiresStateStoreError extends OrkeonError<A2AErrorCode> {
   constructor() {
     super(
-      'A2A_PERSISTENCE_REQUIRES_STATE_STORE',
+      'A2A_PERSISTENCE_STATE_STORE_MISSING',
       'addSvcA2ATaskPersistence needs a checkpoint StateStore registered first: call addCheckpointing, addSqliteCheckpointing or addPostgresCheckpointing (or register StateStoreService), then addSvcA2ATaskPersistence.',
     );
   }
 }
 
 /** An A2A server that was asked to start without a service provider to create request scopes from. */
-export class A2AServerNotBoundError extends OrkeonError {
+export class A2AServerNotBoundError extends OrkeonError<A2AErrorCode> {
   constructor() {
     super(
       'A2A_SERVER_NOT_BOUND',

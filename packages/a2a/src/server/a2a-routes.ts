@@ -11,6 +11,7 @@ import { parseJsonBody } from './json-body-parser.js';
 import { discardRequestBody } from './oversize-body.js';
 import type { RunningTasks } from './running-tasks.js';
 import { cancelTask, getTask, send, sendSubscribe, type TaskRouteContext } from './task-handlers.js';
+import type { TaskStamps } from './task-stamps.js';
 
 /** What the routes need from the server that registers them. */
 export interface A2ARoutesOptions {
@@ -18,6 +19,8 @@ export interface A2ARoutesOptions {
   readonly logger: Logger;
   readonly guards: readonly A2ARequestGuard[];
   readonly running: RunningTasks;
+  /** The clock and id generator of task records. */
+  readonly stamps: TaskStamps;
   /** The provider request scopes are created from; read per request, since it may be bound after start. */
   readonly services: () => A2AScopeSource | undefined;
   /** False once the server is stopping: new tasks are answered 503. */
@@ -48,6 +51,8 @@ export const a2aRoutes: FastifyPluginCallback<A2ARoutesOptions> = (app, options,
   const context: TaskRouteContext = {
     logger: options.logger,
     running: options.running,
+    now: options.stamps.now,
+    newId: options.stamps.newId,
     accepting: options.accepting,
     withScope,
   };

@@ -44,4 +44,12 @@ export interface A2AServerOptions {
   readonly logger?: Logger;
   readonly guards?: readonly A2ARequestGuard[];
   readonly https?: A2AHttpsOptions;
+  /**
+   * The clock stamped into task records (`createdAt`, `updatedAt`) and status updates, in
+   * milliseconds since 1970. Default `Date.now`; tests pass a fixed clock. Time-outs keep
+   * the system clock.
+   */
+  readonly now?: () => number;
+  /** The id given to a task sent without one. Default: a random UUID. It must be a valid task id. */
+  readonly newId?: () => string;
 }

@@ -5,6 +5,7 @@ import { A2AServerNotBoundError } from '../registration/registration-errors.js';
 import { a2aRoutes } from './a2a-routes.js';
 import type { A2AHttpsOptions, A2ARequestGuard, A2AScopeSource, A2AServerOptions } from './a2a-server-options.js';
 import { RunningTasks } from './running-tasks.js';
+import { type TaskStamps, taskStamps } from './task-stamps.js';
 
 /** Where a started server listens. */
 export interface A2AServerAddress {
@@ -26,6 +27,7 @@ export class A2AServer {
   readonly #guards: readonly A2ARequestGuard[];
   readonly #https: A2AHttpsOptions | undefined;
   readonly #running: RunningTasks;
+  readonly #stamps: TaskStamps;
   #services: A2AScopeSource | undefined;
   #app: FastifyInstance | undefined;
   #address: A2AServerAddress | undefined;
@@ -36,6 +38,7 @@ export class A2AServer {
     this.#logger = options.logger ?? createLogger({ bindings: { component: 'a2a' } });
     this.#guards = options.guards ?? [];
     this.#https = options.https;
+    this.#stamps = taskStamps(options);
     const seconds = this.#settings.RequestTimeoutSeconds;
     this.#running = new RunningTasks(seconds * 1000, () => {
       const reason = new Error(
@@ -126,6 +129,7 @@ export class A2AServer {
       logger: this.#logger,
       guards: this.#guards,
       running: this.#running,
+      stamps: this.#stamps,
       services: () => this.#services,
       accepting: () => this.#app !== undefined,
       url: () => this.#address?.url ?? `http://${settings.Host}:${settings.Port}`,

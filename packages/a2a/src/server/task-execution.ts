@@ -11,6 +11,8 @@ export interface TaskExecutionContext {
   readonly router: A2ATaskRouter;
   readonly store: A2ATaskStore | undefined;
   readonly logger: Logger;
+  /** The time stamped into records and updates, in milliseconds since 1970. */
+  readonly now: () => number;
   readonly signal: AbortSignal;
   /** Called once the task is `Working`, before the agent runs. */
   readonly onWorking?: ((update: A2ATaskResult) => void) | undefined;
@@ -24,7 +26,7 @@ export interface TaskExecutionContext {
 export function executeTask(request: NormalizedA2ATaskRequest, context: TaskExecutionContext): Promise<A2ATaskResult> {
   const store = context.store;
   if (store !== undefined) return executeRecordedTask(request, context, store);
-  context.onWorking?.({ taskId: request.id, status: 'Working', timestamp: isoTimestamp() });
+  context.onWorking?.({ taskId: request.id, status: 'Working', timestamp: isoTimestamp(context.now()) });
   return context.router.routeTask(request, context.signal);
 }
 
@@ -33,18 +35,19 @@ async function executeRecordedTask(
   context: TaskExecutionContext,
   store: A2ATaskStore,
 ): Promise<A2ATaskResult> {
-  const { logger } = context;
+  const { logger, now } = context;
   const taskId = request.id;
   // Accepted tasks start at once, so Pending is never observable: the record is created Working (one write, not two).
-  await record(store, logger, taskId, () => withStatus(undefined, request, 'Working'));
-  context.onWorking?.({ taskId, status: 'Working', timestamp: isoTimestamp() });
+  const working = withStatus(undefined, request, 'Working', now());
+  await record(store, logger, taskId, () => working);
+  context.onWorking?.({ taskId, status: 'Working', timestamp: working.updatedAt });
 
   const result = await context.router.routeTask(request, context.signal);
 
   const stored = await record(store, logger, taskId, (current) => {
     if (current?.status === 'Cancelled') return undefined;
     return {
-      ...withStatus(current, request, result.status),
+      ...withStatus(current, request, result.status, now()),
       ...(result.output === undefined ? {} : { output: result.output }),
       ...(result.error === undefined ? {} : { error: result.error }),
     };
@@ -64,8 +67,9 @@ function withStatus(
   current: A2ATaskRecord | undefined,
   request: NormalizedA2ATaskRequest,
   status: A2ATaskStatus,
+  milliseconds: number,
 ): A2ATaskRecord {
-  const now = isoTimestamp();
+  const now = isoTimestamp(milliseconds);
   return {
     taskId: request.id,
     skillId: request.skillId,

@@ -16,6 +16,10 @@ import { executeTask, type TaskExecutionContext } from './task-execution.js';
 export interface TaskRouteContext {
   readonly logger: Logger;
   readonly running: RunningTasks;
+  /** The time stamped into records and updates, in milliseconds since 1970. */
+  readonly now: () => number;
+  /** The id of a task sent without one. */
+  readonly newId: () => string;
   readonly accepting: () => boolean;
   withScope<T>(work: (scope: ServiceProvider) => Promise<T>): Promise<T>;
 }
@@ -47,7 +51,7 @@ export async function sendSubscribe(context: TaskRouteContext, request: FastifyR
       taskId: accepted.request.id,
       status: 'Failed',
       error: 'Internal server error. The cause is in the server log.',
-      timestamp: isoTimestamp(),
+      timestamp: isoTimestamp(failureTime(context)),
     });
   }
   stream.done();
@@ -85,7 +89,7 @@ export function cancelTask(context: TaskRouteContext, taskId: string, reply: Fas
         note: 'Cancellation is advisory and task persistence is off: nothing was recorded and work in flight keeps running. Enable it with addSvcA2ATaskPersistence(services) to record Cancelled.',
       });
     }
-    const now = isoTimestamp();
+    const now = isoTimestamp(context.now());
     const stored = await store.update(taskId, (current) =>
       current === undefined
         ? undefined
@@ -106,7 +110,10 @@ function accept(context: TaskRouteContext, body: unknown): Accepted {
   }
   const validated = validateTaskRequest(body);
   if (!validated.ok) return { ok: false, status: 400, body: validated.body };
-  const request = normalizeA2ATaskRequest(validated.value);
+  const submitted = validated.value;
+  const request = normalizeA2ATaskRequest(
+    submitted.id === undefined ? { ...submitted, id: context.newId() } : submitted,
+  );
   const signal = context.running.claim(request.id);
   if (signal === undefined) {
     return {
@@ -134,6 +141,7 @@ function run(
         router: scope.get(A2ATaskRouterService),
         store: scope.tryGet(A2ATaskStoreService),
         logger: context.logger,
+        now: context.now,
         signal,
         onWorking,
       }),
@@ -141,6 +149,15 @@ function run(
     .finally(() => context.running.release(request.id));
   context.running.track(request.id, work);
   return work;
+}
+
+/** The host's clock, or the system's when the host's clock is what failed: the stream must still end. */
+function failureTime(context: TaskRouteContext): number {
+  try {
+    return context.now();
+  } catch {
+    return Date.now();
+  }
 }
 
 function unknownTaskBody(taskId: string): Record<string, unknown> {

@@ -65,14 +65,14 @@ describe('A2AClient', () => {
         // drain
       }
     };
-    expect((await failure(read())).code).toBe('A2A_CLIENT_INVALID_RESPONSE');
+    expect((await failure(read())).code).toBe('A2A_CLIENT_RESPONSE_INVALID');
   });
 
   it('reads a task record and types 404 and 501 answers with the server error text', async () => {
     expect((await client.getTask('t-9')).status).toBe('Completed');
     const missing = await failure(client.getTask('unknown'));
     expect(missing).toMatchObject({
-      code: 'A2A_CLIENT_HTTP_STATUS',
+      code: 'A2A_CLIENT_STATUS_UNSUCCESSFUL',
       status: 404,
       serverError: "Task 'unknown' is not known.",
     });
@@ -102,21 +102,42 @@ describe('A2AClient', () => {
       error: 'Empty response from remote agent',
     });
     expect((await failure(client.send({ skillId: 'echo', input: 'bad-shape' }))).code).toBe(
-      'A2A_CLIENT_INVALID_RESPONSE',
+      'A2A_CLIENT_RESPONSE_INVALID',
     );
   });
 
   it('honours a per-call time limit and an abort signal', async () => {
     const slow = { skillId: 'echo', input: 'slow' };
-    expect((await failure(client.send(slow, { timeoutMs: 100 }))).code).toBe('A2A_CLIENT_TIMEOUT');
+    expect((await failure(client.send(slow, { timeoutMilliseconds: 100 }))).code).toBe('A2A_CLIENT_TIMEOUT');
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
     expect((await failure(client.send(slow, { signal: controller.signal }))).code).toBe('A2A_CLIENT_ABORTED');
   });
 
+  it('takes the client-wide time limit as timeoutMilliseconds, and the deprecated timeoutMs too', async () => {
+    const slow = { skillId: 'echo', input: 'slow' };
+    const limited = new A2AClient(client.baseUrl, { timeoutMilliseconds: 100 });
+    const legacy = new A2AClient(client.baseUrl, { timeoutMs: 100 });
+    try {
+      expect((await failure(limited.send(slow))).code).toBe('A2A_CLIENT_TIMEOUT');
+      expect((await failure(legacy.send(slow))).code).toBe('A2A_CLIENT_TIMEOUT');
+      expect((await failure(client.send(slow, { timeoutMs: 100 }))).code).toBe('A2A_CLIENT_TIMEOUT');
+    } finally {
+      await Promise.all([limited.close(), legacy.close()]);
+    }
+  });
+
+  it('refuses both spellings of the time limit with different values', async () => {
+    const both = () => new A2AClient(client.baseUrl, { timeoutMilliseconds: 100, timeoutMs: 200 });
+    expect(both).toThrow(expect.objectContaining({ code: 'A2A_CLIENT_CONFIGURATION_INVALID' }));
+    expect(both).toThrow(/keep timeoutMilliseconds only/);
+    const call = await failure(client.send({ skillId: 'echo', input: 'hi' }, { timeoutMilliseconds: 1, timeoutMs: 2 }));
+    expect(call.code).toBe('A2A_CLIENT_CONFIGURATION_INVALID');
+  });
+
   it('reports an unreachable agent and refuses a non-HTTP address', async () => {
     const nowhere = new A2AClient('http://127.0.0.1:9');
-    expect((await failure(nowhere.getAgentCard())).code).toBe('A2A_CLIENT_NETWORK');
+    expect((await failure(nowhere.getAgentCard())).code).toBe('A2A_CLIENT_NETWORK_FAILED');
     await nowhere.close();
     expect(() => new A2AClient('ftp://example.test')).toThrow(A2AClientError);
   });

@@ -30,8 +30,8 @@ describe('A2AAgentDiscovery', () => {
       [beta, 'beta'],
     ]);
     expect(result.failures.map((failure) => [failure.url, failure.error.code, failure.error.status])).toEqual([
-      ['http://127.0.0.1:9', 'A2A_CLIENT_NETWORK', undefined],
-      [`${alpha}/missing`, 'A2A_CLIENT_HTTP_STATUS', 404],
+      ['http://127.0.0.1:9', 'A2A_CLIENT_NETWORK_FAILED', undefined],
+      [`${alpha}/missing`, 'A2A_CLIENT_STATUS_UNSUCCESSFUL', 404],
     ]);
     expect(logs.text()).toContain('A2A agent discovery skipped an agent');
   });

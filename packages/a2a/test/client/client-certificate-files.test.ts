@@ -64,7 +64,7 @@ describe('client certificate files that work', () => {
 describe('unusable client certificate files are configuration errors, not network errors', () => {
   it('a PKCS#12 bundle with a wrong or missing password', () => {
     const wrong = configurationError(withCertificate(certificates.client.pfxPath, 'not-the-password'));
-    expect(wrong.code).toBe('A2A_CLIENT_CONFIGURATION');
+    expect(wrong.code).toBe('A2A_CLIENT_CONFIGURATION_INVALID');
     expect(wrong.message).toMatch(
       /PKCS#12 bundle that cannot be opened: A2A:Security:ClientCertificatePassword is wrong/,
     );
@@ -74,7 +74,7 @@ describe('unusable client certificate files are configuration errors, not networ
 
   it('an encrypted PEM key with a wrong or missing password', () => {
     const wrong = configurationError(withCertificate(certificates.client.encryptedPemPath, 'not-the-password'));
-    expect(wrong.code).toBe('A2A_CLIENT_CONFIGURATION');
+    expect(wrong.code).toBe('A2A_CLIENT_CONFIGURATION_INVALID');
     expect(wrong.message).toMatch(
       /encrypted private key that cannot be decrypted: .*ClientCertificatePassword is wrong/,
     );
@@ -85,7 +85,7 @@ describe('unusable client certificate files are configuration errors, not networ
     const garbage = join(certificates.directory, 'garbage.bin');
     await writeFile(garbage, randomBytes(512));
     const error = configurationError(withCertificate(garbage, 'any'));
-    expect(error.code).toBe('A2A_CLIENT_CONFIGURATION');
+    expect(error.code).toBe('A2A_CLIENT_CONFIGURATION_INVALID');
     expect(error.message).toMatch(/neither a PEM file nor a PKCS#12 bundle that can be read/);
   });
 
@@ -95,10 +95,10 @@ describe('unusable client certificate files are configuration errors, not networ
     expect(configurationError(withCertificate(mismatched)).message).toMatch(/does not belong to the first certificate/);
   });
 
-  it('discovery reports them as A2A_CLIENT_CONFIGURATION and never connects', async () => {
+  it('discovery reports them as A2A_CLIENT_CONFIGURATION_INVALID and never connects', async () => {
     const discovery = new A2AAgentDiscovery({ security: withCertificate(certificates.client.pfxPath, 'wrong') });
     const result = await discovery.discoverMany([url]);
-    expect(result.failures.map((failure) => failure.error.code)).toEqual(['A2A_CLIENT_CONFIGURATION']);
+    expect(result.failures.map((failure) => failure.error.code)).toEqual(['A2A_CLIENT_CONFIGURATION_INVALID']);
     expect(agent.seen.filter((request) => request.url === '/.well-known/agent.json')).toEqual([]);
   });
 });

@@ -57,7 +57,7 @@ describe('NODE_TLS_REJECT_UNAUTHORIZED=0 in the environment', () => {
   it('the client still refuses an untrusted chain, and the task and key never reach the impostor', async () => {
     await using client = new A2AClient(`https://localhost:${impostor.port}`, { security: security() });
     const error = await failure(client.send({ skillId: 'echo', input: 'the secret plan' }));
-    expect(error.code).toBe('A2A_CLIENT_TLS');
+    expect(error.code).toBe('A2A_CLIENT_TLS_FAILED');
     expect(error.message).toMatch(/failed validation/);
     expect(impostor.seen).toEqual([]);
   });
@@ -65,7 +65,7 @@ describe('NODE_TLS_REJECT_UNAUTHORIZED=0 in the environment', () => {
   it('the client still refuses a host-name mismatch with a trusted CA', async () => {
     await using client = new A2AClient(`https://localhost:${wrongHost.port}`, { security: security() });
     const error = await failure(client.send({ skillId: 'echo', input: 'the secret plan' }));
-    expect(error).toMatchObject({ code: 'A2A_CLIENT_TLS' });
+    expect(error).toMatchObject({ code: 'A2A_CLIENT_TLS_FAILED' });
     expect(error.message).toMatch(/ERR_TLS_CERT_ALTNAME_INVALID/);
     expect(wrongHost.seen).toEqual([]);
   });
@@ -75,7 +75,10 @@ describe('NODE_TLS_REJECT_UNAUTHORIZED=0 in the environment', () => {
     for (const options of [{ security: security() }, {}]) {
       const result = await new A2AAgentDiscovery(options).discoverMany(urls);
       expect(result.agents).toEqual([]);
-      expect(result.failures.map((entry) => entry.error.code)).toEqual(['A2A_CLIENT_TLS', 'A2A_CLIENT_TLS']);
+      expect(result.failures.map((entry) => entry.error.code)).toEqual([
+        'A2A_CLIENT_TLS_FAILED',
+        'A2A_CLIENT_TLS_FAILED',
+      ]);
     }
     expect(impostor.seen).toEqual([]);
     expect(wrongHost.seen).toEqual([]);
@@ -110,8 +113,8 @@ describe('a process started with NODE_TLS_REJECT_UNAUTHORIZED=0 and NODE_EXTRA_C
 
   it('weakens Node’s own fetch, but not A2AClient, with or without trusted CAs: the task never reaches the impostor', async () => {
     // fetch answering 200 shows the environment really is hostile; the client refuses all the same.
-    expect(await probeWith(security())).toEqual({ client: 'A2A_CLIENT_TLS', fetch: '200' });
-    expect(await probeWith({})).toEqual({ client: 'A2A_CLIENT_TLS', fetch: '200' });
+    expect(await probeWith(security())).toEqual({ client: 'A2A_CLIENT_TLS_FAILED', fetch: '200' });
+    expect(await probeWith({})).toEqual({ client: 'A2A_CLIENT_TLS_FAILED', fetch: '200' });
     expect(impostor.seen.map((request) => `${request.method} ${request.url}`)).toEqual([
       'GET /.well-known/agent.json',
       'GET /.well-known/agent.json',

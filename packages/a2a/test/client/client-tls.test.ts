@@ -53,7 +53,7 @@ describe('server certificate validation', () => {
 
   it('refuses a server whose private CA is not trusted', async () => {
     const error = await failure(client(`https://localhost:${port}`).getAgentCard());
-    expect(error.code).toBe('A2A_CLIENT_TLS');
+    expect(error.code).toBe('A2A_CLIENT_TLS_FAILED');
     expect(error.message).toMatch(/TrustedCertificateAuthorities/);
   });
 
@@ -66,14 +66,14 @@ describe('server certificate validation', () => {
   it('refuses a host-name mismatch even when the CA is trusted', async () => {
     const security = { TrustedCertificateAuthorities: [certificates.ca.certPath] };
     const error = await failure(client(`https://localhost:${wrongHostPort}`, { security }).getAgentCard());
-    expect(error.code).toBe('A2A_CLIENT_TLS');
+    expect(error.code).toBe('A2A_CLIENT_TLS_FAILED');
     expect(error.message).toMatch(/ERR_TLS_CERT_ALTNAME_INVALID/);
   });
 
   it('refuses a server certificate from a CA other than the listed one', async () => {
     const security = { TrustedCertificateAuthorities: [certificates.rogueCa.certPath] };
     expect((await failure(client(`https://localhost:${port}`, { security }).getAgentCard())).code).toBe(
-      'A2A_CLIENT_TLS',
+      'A2A_CLIENT_TLS_FAILED',
     );
   });
 });
@@ -117,7 +117,7 @@ describe('client certificate and credentials end to end', () => {
       ClientApiKey: 'agent-key-1',
     };
     const refused = await failure(client(`https://localhost:${port}`, { security: rogue }).send(task));
-    expect(refused).toMatchObject({ code: 'A2A_CLIENT_HTTP_STATUS', status: 403 });
+    expect(refused).toMatchObject({ code: 'A2A_CLIENT_STATUS_UNSUCCESSFUL', status: 403 });
     expect(refused.serverError).toMatch(/Client certificate refused/);
     const keyless = { TrustedCertificateAuthorities: trust(), ClientCertificatePath: certificates.client.pemPath };
     expect(await failure(client(`https://localhost:${port}`, { security: keyless }).send(task))).toMatchObject({

@@ -11,6 +11,7 @@ import {
 import {
   type A2AServer,
   type A2ASettingsInput,
+  type AddSvcA2AOptions,
   a2aSettings,
   addSvcA2A,
   addSvcA2ATaskPersistence,
@@ -32,6 +33,8 @@ export interface TestHostOptions {
   readonly before?: (services: ServiceCollection) => void;
   /** Runs after addSvcA2A. */
   readonly after?: (services: ServiceCollection) => void;
+  /** More options of addSvcA2A (the clock, the id generator). */
+  readonly a2a?: AddSvcA2AOptions;
 }
 
 /** A real A2A server on 127.0.0.1 with a free port, built through addSvcA2A. */
@@ -43,7 +46,7 @@ export async function startTestHost(options: TestHostOptions = {}): Promise<Test
   const given: SettingsTree = { EnableServer: true, Host: '127.0.0.1', Port: 0 };
   for (const [key, value] of Object.entries(options.settings ?? {})) if (value !== undefined) given[key] = value;
   const configuration = Configuration.fromObject({ A2A: given }, [a2aSettings]);
-  addSvcA2A(services, configuration, { acknowledgeExperimental: true });
+  addSvcA2A(services, configuration, { acknowledgeExperimental: true, ...options.a2a });
   if (options.store !== undefined) addSvcA2ATaskPersistence(services);
   options.after?.(services);
   const provider = services.build();

@@ -1,6 +1,7 @@
 import type { CliCommandAction } from '../cli-command.js';
 import type { DoctorCheck } from '../doctor/doctor-check.js';
 import { checkLlm } from '../doctor/llm-check.js';
+import { checkMcpServers } from '../doctor/mcp-check.js';
 import { checkNode } from '../doctor/node-check.js';
 import { checkPackages } from '../doctor/packages-check.js';
 import { checkSettings } from '../doctor/settings-check.js';
@@ -14,6 +15,8 @@ export const doctorAction: CliCommandAction = {
     const settings = await checkSettings(() => context.configuration());
     const checks: DoctorCheck[] = [checkNode(), ...settings.checks];
     if (settings.configuration !== undefined) checks.push(checkLlm(settings.configuration));
+    if (settings.configuration !== undefined)
+      checks.push(...(await checkMcpServers(settings.configuration, await context.logger())));
     checks.push(...(await checkPackages()));
     const ok = checks.every((check) => check.status !== 'fail');
     const out = context.io.stdout;

@@ -5,10 +5,11 @@ import type { CliContext } from '../cli-context.js';
 import { ExitCode } from '../exit-codes.js';
 import { createCliRuntime, missingCrewMounts } from '../run/create-cli-runtime.js';
 import { jsonlEventWriter } from '../run/jsonl-event-writer.js';
+import { jsonlHumanInput } from '../run/jsonl-human-input.js';
 import { loadRunTarget, type RunTarget } from '../run/load-run-target.js';
 import { crewFolderOf, parseVariables } from '../run/run-arguments.js';
 import { taskListRenderer } from '../run/task-list-renderer.js';
-import { terminalPermissionPrompt } from '../terminal-permission-prompt.js';
+import { terminalHumanInput } from '../terminal-permission-prompt.js';
 import { UsageError } from '../usage-error.js';
 
 interface RunOptions {
@@ -36,18 +37,25 @@ export const runAction: CliCommandAction = {
     const jsonl = options.events === 'jsonl';
     const renderer = jsonl ? undefined : taskListRenderer(context.io.stderr);
     const emit = jsonl ? jsonlEventWriter(context.io.stdout) : (event: RunEvent) => renderer?.onEvent(event);
-    const { runtime, close } = await createCliRuntime({
+    // One channel for people: input.given lines on stdin with --events jsonl, else a terminal prompt, else none.
+    const jsonlInput = jsonl ? jsonlHumanInput(process.stdin) : undefined;
+    const humanInput = jsonlInput ?? terminalHumanInput(process.stdin, context.io.stderr);
+    const { runtime, close: closeRuntime } = await createCliRuntime({
       configuration,
       logger,
       crewFolder,
       workingDirectory: context.io.workingDirectory,
       mounts: options.mount ?? [],
-      prompt: terminalPermissionPrompt(process.stdin, context.io.stderr),
+      humanInput,
       onEvent: emit,
       jsonl,
       stdout: context.io.stdout,
       ...(options.state === undefined ? {} : { statePath: resolve(context.io.workingDirectory, options.state) }),
     });
+    const close = async () => {
+      jsonlInput?.close();
+      await closeRuntime();
+    };
     try {
       if (options.listTools === true) {
         for (const tool of runtime.tools.list())
@@ -97,6 +105,15 @@ async function runCrewTarget(
   const result = await runtime.run(crew, { signal: context.signal, resume: options.resume, deltas: options.deltas });
   options.stopRenderer();
   if (result.interrupted === true) return ExitCode.interrupted;
+  if (result.budgetExhausted !== undefined) {
+    if (options.printOutput && result.output !== '')
+      context.io.stdout.write(`\n=== Crew Output (stopped by the budget) ===\n${result.output}\n`);
+    const { dimension, limit, used } = result.budgetExhausted;
+    context.io.stderr.write(
+      `ERROR: Crew budget exhausted: ${dimension} (used ${Math.round(used * 10_000) / 10_000} of ${limit}). Finished task outputs are kept; raise budget.${dimension} and run again with --resume to continue.\n`,
+    );
+    return ExitCode.runFailed;
+  }
   if (result.success && result.deliverableFailure === undefined) {
     if (options.printOutput) context.io.stdout.write(`\n=== Crew Output ===\n${result.output}\n`);
     return ExitCode.ok;

@@ -14,6 +14,7 @@ import {
 } from '@orkeon/a2a';
 import { type AgentDefinition, type CrewDefinition, type Logger, OrkeonError, type Runtime } from '@orkeon/core';
 import type { CliCommandAction } from '../cli-command.js';
+import type { CliErrorCode } from '../errors/error-codes.js';
 import { ExitCode } from '../exit-codes.js';
 import { createCliRuntime } from '../run/create-cli-runtime.js';
 import { loadRunTarget } from '../run/load-run-target.js';
@@ -115,7 +116,7 @@ async function answerAs(
     caller: { kind: 'a2a', agent: agent.id, agentId: agent.id, crew: crew.name, process: 'a2a', task: request.id },
   });
   if (result.interrupted === true)
-    throw new OrkeonError('A2A_TASK_STOPPED', 'the task was stopped before the agent answered');
+    throw new OrkeonError<CliErrorCode>('A2A_TASK_STOPPED', 'the task was stopped before the agent answered');
   return result.output;
 }
 

@@ -5,10 +5,10 @@ import {
   createRuntime,
   DocumentStoreService,
   fileSystemSettings,
+  type HumanInputChannel,
+  HumanInputChannelService,
   LlmDeltaSinkService,
   type Logger,
-  type PermissionPrompt,
-  PermissionPromptService,
   parseMount,
   type RunEvent,
   RunEventListenerService,
@@ -18,6 +18,7 @@ import {
   type Tool,
   ToolService,
 } from '@orkeon/core';
+import { addSvcMcp } from '@orkeon/mcp';
 import { addSvcLlm } from '@orkeon/providers';
 import { addSvcTelemetry } from '@orkeon/telemetry';
 import { createShellTool, shellSettings } from '@orkeon/tools';
@@ -33,7 +34,8 @@ export interface CliRuntime {
 
 /**
  * The runtime `orkeon run` and `orkeon serve` work in: the models of the `Llm`
- * settings, telemetry, the shell tool, the terminal prompt (run only), the `--mount`
+ * settings, the tools of the `MCP` servers,
+ * telemetry, the shell tool, the human-input channel (run only), the `--mount`
  * mounts (relative to the working directory; one on a root the settings declare
  * replaces it) and the crew's folder read-only at `/crew` unless something else is
  * mounted there. The state database opens only when a crew run first needs it.
@@ -44,7 +46,8 @@ export async function createCliRuntime(options: {
   crewFolder: string;
   workingDirectory: string;
   mounts: readonly string[];
-  prompt?: PermissionPrompt | undefined;
+  /** Where a person answers the human_input tool and the permission gate (run only); none: asks are refused. */
+  humanInput?: HumanInputChannel | undefined;
   /** Standard output is JSON lines (`--events jsonl`): nothing else may be written there. */
   jsonl?: boolean;
   /** Where `Svc:Cli:ConsoleStreaming` writes the streamed model text. */
@@ -58,9 +61,11 @@ export async function createCliRuntime(options: {
   const { configuration, logger } = options;
   const services = new ServiceCollection();
   addSvcLlm(services, configuration, logger);
+  // Every MCP server connects, all at once, before the crew loads; their tools join the registry.
+  await addSvcMcp(services, configuration, { logger });
   addSvcTelemetry(services, configuration);
   services.addInstance(ToolService, createShellTool(configuration.get(shellSettings), { logger }) as Tool);
-  if (options.prompt !== undefined) services.addInstance(PermissionPromptService, options.prompt);
+  if (options.humanInput !== undefined) services.addInstance(HumanInputChannelService, options.humanInput);
   if (options.onEvent !== undefined) services.addInstance(RunEventListenerService, options.onEvent);
   // Standard output carries JSON lines: streamed text goes in llm.delta events (--stream), never raw.
   if (options.jsonl === true) services.addInstance(LlmDeltaSinkService, () => {});

@@ -11,6 +11,7 @@ import {
   type Tool,
   type ToolResult,
 } from '@orkeon/core';
+import { expandToolGroups, mcpToolGroups } from '@orkeon/mcp';
 import { tsImport } from 'tsx/esm/api';
 import { UsageError } from '../usage-error.js';
 import { letModulesImportOrkeon } from './orkeon-imports.js';
@@ -58,15 +59,35 @@ export async function loadRunTarget(
   const info = await stat(absolute).catch(() => undefined);
   if (info === undefined)
     throw new UsageError(`'${path}' does not exist. Give a crew file (crew.yaml, crew.ts) or a crew folder.`);
-  const toolNames = options.tools.map((tool) => tool.name);
+  // `mcp:<server-id>` in a crew's tools: names all of that server's tools.
+  const groups = mcpToolGroups(options.tools);
+  const toolNames = [...options.tools.map((tool) => tool.name), ...groups.keys()];
   if (info.isFile() && scriptExtensions.has(extname(absolute))) {
-    return loadModule(absolute, toolNames);
+    return loadModule(absolute, toolNames, groups);
   }
   const crew = await loadCrew(absolute, { variables: options.variables, toolNames });
-  return { kind: 'crew', crew, folder: info.isDirectory() ? absolute : dirname(absolute) };
+  return {
+    kind: 'crew',
+    crew: withToolGroups(crew, groups),
+    folder: info.isDirectory() ? absolute : dirname(absolute),
+  };
 }
 
-async function loadModule(path: string, toolNames: readonly string[]): Promise<RunTarget> {
+/** The crew with each `mcp:<server-id>` of its agents' and tasks' tools replaced by that server's tools. */
+function withToolGroups<Crew extends CrewDefinition>(crew: Crew, groups: ReadonlyMap<string, readonly string[]>): Crew {
+  if (groups.size === 0) return crew;
+  return {
+    ...crew,
+    agents: crew.agents.map((agent) => ({ ...agent, tools: expandToolGroups(agent.tools, groups) })),
+    tasks: crew.tasks.map((task) => ({ ...task, tools: expandToolGroups(task.tools, groups) })),
+  };
+}
+
+async function loadModule(
+  path: string,
+  toolNames: readonly string[],
+  groups: ReadonlyMap<string, readonly string[]>,
+): Promise<RunTarget> {
   // A script may hand over its crew by assigning globalThis.crew; keep the global clean afterwards.
   const holder = globalThis as { crew?: unknown };
   const before = holder.crew;
@@ -88,7 +109,7 @@ async function loadModule(path: string, toolNames: readonly string[]): Promise<R
   const folder = dirname(path);
   const candidate = module.crew ?? assigned ?? (isCrewLike(module.default) ? module.default : undefined);
   if (candidate !== undefined) {
-    return { kind: 'crew', crew: defineCrew(candidate as CrewInput, { toolNames }), folder };
+    return { kind: 'crew', crew: withToolGroups(defineCrew(candidate as CrewInput, { toolNames }), groups), folder };
   }
   if (typeof module.default === 'function') {
     return { kind: 'script', run: module.default as (context: ScriptContext) => unknown, folder, name: basename(path) };

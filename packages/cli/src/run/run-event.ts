@@ -1,2 +1,2 @@
 /** What `orkeon run` reports while a crew runs; `--events jsonl` writes one per line. Defined by the runtime. */
-export type { LlmDeltaEvent, RunEvent, ToolCompletedEvent, ToolStartedEvent } from '@orkeon/core';
+export type { RunEvent, RunEventOf } from '@orkeon/core';

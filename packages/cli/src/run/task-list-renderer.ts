@@ -50,23 +50,31 @@ export function taskListRenderer(output: NodeJS.WritableStream & { isTTY?: boole
   const onEvent = (event: RunEvent) => {
     switch (event.kind) {
       case 'run.started':
-        for (const task of event.tasks) lines.set(task, { state: 'waiting' });
+        for (const task of event.tasks ?? []) lines.set(task, { state: 'waiting' });
         if (live) timer = setInterval(redraw, 100);
         break;
       case 'task.started':
-        lines.set(event.taskId, { state: 'running', agent: event.agentId, startedAt: Date.now() });
+        lines.set(event.taskId, {
+          state: 'running',
+          ...(event.agentId === undefined ? {} : { agent: event.agentId }),
+          startedAt: Date.now(),
+        });
         break;
       case 'task.completed': {
-        const state = event.skipped === true ? 'skipped' : event.reused === true ? 'reused' : 'completed';
+        const state =
+          event.skipped === true
+            ? 'skipped'
+            : event.reused === true
+              ? 'reused'
+              : event.success
+                ? 'completed'
+                : 'failed';
         const line: TaskLine = { ...lines.get(event.taskId), state, durationMs: event.durationMs };
         lines.set(event.taskId, line);
-        if (!live) output.write(`${describe(event.taskId, line)}\n`);
-        break;
-      }
-      case 'task.failed': {
-        const line: TaskLine = { ...lines.get(event.taskId), state: 'failed', durationMs: event.durationMs };
-        lines.set(event.taskId, line);
-        if (!live) output.write(`${describe(event.taskId, line)}: ${event.error.message}\n`);
+        if (!live)
+          output.write(
+            `${describe(event.taskId, line)}${event.error === undefined ? '' : `: ${event.error.message}`}\n`,
+          );
         break;
       }
       default:

@@ -55,6 +55,8 @@ describe('start-up', () => {
     [['run', '--help']],
     [['serve', '--help']],
     [['doctor', '--help']],
+    [['mcp', '--help']],
+    [['mcp', 'serve', '--help']],
     [['help', 'run']],
   ])('orkeon %j loads only commander and the definitions of the verbs', async (args) => {
     const { code, modules } = await modulesLoadedBy(args);

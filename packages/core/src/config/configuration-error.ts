@@ -1,3 +1,4 @@
+import type { CoreErrorCode } from '../errors/error-codes.js';
 import { OrkeonError } from '../errors/orkeon-error.js';
 
 /** One thing wrong with the settings, written as a single line that names the key and the fix. */
@@ -11,7 +12,7 @@ export interface SettingsProblem {
  * Settings that cannot be used. Raised at start, before any work, with every problem
  * found; the message is one line per problem. Secret values never appear in it.
  */
-export class ConfigurationError extends OrkeonError {
+export class ConfigurationError extends OrkeonError<CoreErrorCode> {
   readonly problems: readonly SettingsProblem[];
 
   constructor(problems: readonly SettingsProblem[], options: { cause?: unknown } = {}) {

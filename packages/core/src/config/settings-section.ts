@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CoreErrorCode } from '../errors/error-codes.js';
 import { OrkeonError } from '../errors/orkeon-error.js';
 import { keySeparator } from './settings-tree.js';
 
@@ -48,8 +49,8 @@ export function defineSettingsSection<Schema extends z.ZodObject>(
 ): SettingsSection<Schema> {
   const segments = path.split(keySeparator);
   if (segments.some((segment) => !/^[A-Za-z][A-Za-z0-9]*$/.test(segment))) {
-    throw new OrkeonError(
-      'CONFIG_SECTION_PATH_INVALID',
+    throw new OrkeonError<CoreErrorCode>(
+      'CONFIGURATION_SECTION_PATH_INVALID',
       `Settings section path '${path}' must be words separated by ':' (e.g. 'Svc:Tools:Shell').`,
     );
   }

@@ -1,3 +1,7 @@
+import type { CrewBudget } from '../budget/crew-budget.js';
+import type { ConsensusOverrides } from '../consensus/consensus-settings.js';
+import type { CrewGraph } from '../graph/crew-graph.js';
+import type { GraphConfig, GraphConfigInput } from '../process/graph-config.js';
 import type { AgentDefinition, AgentInput } from './agent-definition.js';
 import type { AgentSelectionStrategy } from './agent-selection-strategy.js';
 import type { CrewLlmSettings } from './llm-settings.js';
@@ -22,6 +26,16 @@ export interface CrewDefinition {
   /** Most tasks running at once (parallel); default 4. */
   readonly maxConcurrency?: number;
   readonly agentSelection: AgentSelectionStrategy;
+  /** Limits shared by every agent of one run (see docs/budgets.md). */
+  readonly budget?: CrewBudget;
+  /** A planner writes a step per task before the run. */
+  readonly planning?: boolean;
+  /** Voting options of the consensual process, over the `Svc:Consensus:Voting` settings. */
+  readonly consensus?: ConsensusOverrides;
+  /** Retries and circuit breaker of the graph process. */
+  readonly graphConfig?: GraphConfig;
+  /** The crew's own graph for the graph process (TypeScript only); without it the graph runs the tasks in order. */
+  readonly graph?: CrewGraph;
 }
 
 /** A crew as written by hand (`defineCrew`): the fields with defaults may be left out. */
@@ -37,4 +51,16 @@ export interface CrewInput {
   readonly memory?: boolean;
   readonly maxConcurrency?: number;
   readonly agentSelection?: AgentSelectionStrategy;
+  readonly consensus?: ConsensusOverrides;
+  readonly graphConfig?: GraphConfigInput;
+  /** Nodes are tasks (`taskNode`), agents (`agentNode`) or functions; see `crewGraph()`. */
+  readonly graph?: CrewGraph;
+  /** Limits shared by every agent of one run; `wallTime` in seconds or as text (`'5m'`). */
+  readonly budget?: {
+    readonly tokens?: number;
+    readonly costUsd?: number;
+    readonly wallTime?: number | string;
+    readonly toolCalls?: number;
+  };
+  readonly planning?: boolean;
 }

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { crewBudgetSchema } from '../budget/crew-budget.js';
+import { consensusOverridesSchema } from '../consensus/consensus-settings.js';
+import { graphConfigSchema, retiredCircuitBreakerSchema } from '../process/graph-config.js';
 import { defaultAgentMaxIterations } from './agent-definition.js';
 import { agentSelectionStrategies, unknownSelectionMessage } from './agent-selection-strategy.js';
 import { processTypes, unknownProcessMessage } from './process-type.js';
@@ -50,7 +53,10 @@ const agentFields = {
     .min(0)
     .default(defaultAgentMaxIterations)
     .describe('Most model calls of one task’s tool loop; 0 means no limit. Also maxIter / max_iter.'),
-  allowDelegation: z.boolean().default(false).describe('Recorded; delegation tools do not exist yet.'),
+  allowDelegation: z
+    .boolean()
+    .default(false)
+    .describe('Gives the agent ask_question_to_coworker and delegate_work_to_coworker.'),
 };
 
 const deliverableSchema = z
@@ -76,6 +82,7 @@ const taskFields = {
     .record(z.string(), z.unknown())
     .optional()
     .describe('A JSON Schema object: the answer is asked for as JSON matching it.'),
+  circuitBreaker: retiredCircuitBreakerSchema,
 };
 
 const crewFields = {
@@ -84,12 +91,22 @@ const crewFields = {
   process: z
     .enum(processTypes, { error: (issue) => unknownProcessMessage(issue.input) })
     .default('sequential')
-    .describe('How tasks run; matched without regard to case. consensual, graph and autonomous do not run yet.'),
+    .describe(
+      'How tasks run: sequential, hierarchical, parallel, consensual, graph or autonomous; matched without regard to case.',
+    ),
   manager: z.string().optional().describe('The manager’s agent id (hierarchical). Also managerAgent.'),
   mounts: z.array(z.string()).default([]).describe('Virtual roots the crew needs, e.g. /output.'),
   llm: llmSettingsSchema.optional(),
   memory: z.boolean().default(false).describe('Recorded; crew memory is not implemented yet.'),
   maxConcurrency: z.int().positive().optional().describe('Most tasks running at once (parallel); default 4.'),
+  budget: crewBudgetSchema.optional(),
+  planning: z
+    .boolean()
+    .default(false)
+    .describe('A planner writes a step per task before the run; each task’s prompt shows its step.'),
+  consensus: consensusOverridesSchema.optional(),
+  graphConfig: graphConfigSchema.optional(),
+  circuitBreaker: retiredCircuitBreakerSchema,
   agentSelection: z
     .enum(agentSelectionStrategies, { error: (issue) => unknownSelectionMessage(issue.input) })
     .default('FirstFit')

@@ -1,3 +1,4 @@
+import type { CoreErrorCode } from '../errors/error-codes.js';
 import { OrkeonError } from '../errors/orkeon-error.js';
 import { type CrewProblem, formatCrewProblem } from './crew-problem.js';
 
@@ -5,7 +6,7 @@ import { type CrewProblem, formatCrewProblem } from './crew-problem.js';
  * A crew definition that cannot be used, from a builder, `defineCrew` or a YAML file:
  * every problem found, one line each (`file:line:column: key: message` for YAML).
  */
-export class CrewValidationError extends OrkeonError {
+export class CrewValidationError extends OrkeonError<CoreErrorCode> {
   readonly problems: readonly CrewProblem[];
 
   constructor(problems: readonly CrewProblem[]) {

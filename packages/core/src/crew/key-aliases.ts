@@ -36,8 +36,11 @@ export function keySpellings(keys: readonly string[]): string[] {
   return [...new Set(keys.flatMap((key) => [key, snakeCase(key)]))];
 }
 
+/** Keys kept in the schema only to be refused with their own message (`circuitBreaker`); never listed as known. */
+const retiredKeys: ReadonlySet<string> = new Set(['circuitBreaker']);
+
 /** "unknown key 'gaol'; did you mean 'goal'? Known keys: …", shared by the YAML walker and `defineCrew`. */
 export function unknownKeyMessage(written: string, keys: readonly string[], closest: string | undefined): string {
   const hint = closest === undefined ? '' : ` did you mean '${closest}'?`;
-  return `unknown key '${written}';${hint} known keys: ${keys.join(', ')}.`;
+  return `unknown key '${written}';${hint} known keys: ${keys.filter((key) => !retiredKeys.has(key)).join(', ')}.`;
 }

@@ -3,12 +3,8 @@ export const processTypes = ['sequential', 'hierarchical', 'parallel', 'consensu
 
 export type ProcessType = (typeof processTypes)[number];
 
-/** The process types `runCrew` can run today; the others load and validate, then fail at run time. */
-export const runnableProcessTypes = [
-  'sequential',
-  'hierarchical',
-  'parallel',
-] as const satisfies readonly ProcessType[];
+/** The process types `runCrew` can run: all six. */
+export const runnableProcessTypes = processTypes satisfies readonly ProcessType[];
 
 export function isProcessType(value: unknown): value is ProcessType {
   return typeof value === 'string' && (processTypes as readonly string[]).includes(value);

@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import { toCrewBudget } from '../budget/crew-budget.js';
+import { CrewGraph } from '../graph/crew-graph.js';
 import { type AgentCodeFields, splitAgentCodeFields } from './agent-code-fields.js';
 import type { AgentDefinition } from './agent-definition.js';
 import type { CrewDefinition } from './crew-definition.js';
@@ -22,10 +24,12 @@ export type CrewValidation =
  * agents and dependencies, cycles, the manager, tools, mounts).
  */
 export function validateCrew(input: unknown, options: CrewValidationOptions = {}): CrewValidation {
-  const { plain, agentCode } = splitCrewCodeFields(input);
+  const { plain: withGraph, agentCode } = splitCrewCodeFields(input);
+  const { plain, graph, graphProblems } = splitCrewGraph(withGraph);
   const parsed = crewSchema.safeParse(plain, { reportInput: true });
   if (!parsed.success) return { problems: problemsFromZod(parsed.error, { schema: crewSchema, input: plain }) };
-  const crew = toCrewDefinition(parsed.data, agentCode);
+  if (graphProblems.length > 0) return { problems: graphProblems };
+  const crew = { ...toCrewDefinition(parsed.data, agentCode), ...(graph === undefined ? {} : { graph }) };
   const ownTools = crew.agents.flatMap((agent) => agent.ownTools ?? []).map((tool) => tool.name);
   const problems = crewRuleProblems(
     crew,
@@ -59,6 +63,22 @@ function splitCrewCodeFields(input: unknown): { plain: unknown; agentCode: reado
   };
 }
 
+/** A crew's own graph (code only) taken out before the schema judges the rest; it runs only under `process: graph`. */
+function splitCrewGraph(input: unknown): { plain: unknown; graph?: CrewGraph; graphProblems: CrewProblem[] } {
+  if (typeof input !== 'object' || input === null || !('graph' in input)) return { plain: input, graphProblems: [] };
+  const { graph, ...plain } = input as { graph?: unknown; process?: unknown };
+  if (graph === undefined) return { plain, graphProblems: [] };
+  if (!CrewGraph.isCrewGraph(graph)) {
+    const message = 'graph must be made with crewGraph() (nodes: taskNode, agentNode or functions).';
+    return { plain, graphProblems: [{ code: 'bad-type', path: ['graph'], message }] };
+  }
+  if (plain.process !== 'graph') {
+    const message = `a graph runs only under process: graph, not ${String(plain.process ?? 'sequential')}; set process: 'graph' or leave graph out.`;
+    return { plain, graphProblems: [{ code: 'bad-value', path: ['graph'], message }] };
+  }
+  return { plain, graph, graphProblems: [] };
+}
+
 /** One task on its own (for `taskBuilder`); its problems are keyed `tasks.<id>.…`. */
 export function validateTask(input: unknown): { task?: TaskDefinition; problems: readonly CrewProblem[] } {
   const parsed = taskSchema.safeParse(input, { reportInput: true });
@@ -86,6 +106,10 @@ function toCrewDefinition(data: z.output<typeof crewSchema>, agentCode: readonly
     memory: data.memory,
     ...(data.maxConcurrency === undefined ? {} : { maxConcurrency: data.maxConcurrency }),
     agentSelection: data.agentSelection,
+    ...(data.consensus === undefined ? {} : { consensus: data.consensus }),
+    ...(data.graphConfig === undefined ? {} : { graphConfig: data.graphConfig }),
+    ...(data.budget === undefined ? {} : { budget: toCrewBudget(data.budget) }),
+    ...(data.planning ? { planning: true } : {}),
   };
 }
 

@@ -1,7 +1,8 @@
+import type { CoreErrorCode } from '../errors/error-codes.js';
 import { OrkeonError } from '../errors/orkeon-error.js';
 
 /** A collection name a document store cannot use. */
-export class InvalidDocumentCollectionError extends OrkeonError {
+export class InvalidDocumentCollectionError extends OrkeonError<CoreErrorCode> {
   constructor(collection: unknown) {
     super(
       'DOCUMENT_COLLECTION_INVALID',
@@ -11,7 +12,7 @@ export class InvalidDocumentCollectionError extends OrkeonError {
 }
 
 /** A document key a document store cannot use. */
-export class InvalidDocumentKeyError extends OrkeonError {
+export class InvalidDocumentKeyError extends OrkeonError<CoreErrorCode> {
   constructor(key: unknown) {
     super(
       'DOCUMENT_KEY_INVALID',
@@ -22,7 +23,7 @@ export class InvalidDocumentKeyError extends OrkeonError {
 }
 
 /** A value that has no JSON form (undefined, a function, a bigint, a cycle). */
-export class InvalidDocumentValueError extends OrkeonError {
+export class InvalidDocumentValueError extends OrkeonError<CoreErrorCode> {
   constructor(collection: string, key: string, problem: string) {
     super(
       'DOCUMENT_VALUE_INVALID',
@@ -33,7 +34,7 @@ export class InvalidDocumentValueError extends OrkeonError {
 }
 
 /** A compare-and-set write or delete whose expected version is not the stored one. */
-export class DocumentVersionConflictError extends OrkeonError {
+export class DocumentVersionConflictError extends OrkeonError<CoreErrorCode> {
   readonly expectedVersion: number;
   /** The stored version, 0 when the document does not exist. */
   readonly actualVersion: number;
@@ -50,7 +51,7 @@ export class DocumentVersionConflictError extends OrkeonError {
 }
 
 /** Options of `list`, `put` or `delete` outside what is allowed. */
-export class InvalidDocumentOptionError extends OrkeonError {
+export class InvalidDocumentOptionError extends OrkeonError<CoreErrorCode> {
   constructor(option: string, value: unknown, allowed: string) {
     super('DOCUMENT_OPTION_INVALID', `Document store option ${option} = ${String(value)} is not usable: ${allowed}.`, {
       details: { option },
@@ -59,7 +60,7 @@ export class InvalidDocumentOptionError extends OrkeonError {
 }
 
 /** A document store used after `close()`. */
-export class DocumentStoreClosedError extends OrkeonError {
+export class DocumentStoreClosedError extends OrkeonError<CoreErrorCode> {
   constructor(store: string) {
     super(
       'DOCUMENT_STORE_CLOSED',

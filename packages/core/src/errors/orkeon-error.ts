@@ -6,6 +6,11 @@
  * `instanceof` fails when two copies of a package are loaded (a nested
  * `node_modules`, a bundled plugin, another realm). `isInstance` does not: it reads
  * a brand stored under a registry symbol, which every copy and realm shares.
+ *
+ * `Code` is the union of the codes a class may carry, taken from its package's
+ * registry (`coreErrorCodes`, `a2aErrorCodes`, …), so a code missing from the registry
+ * fails the type-check. `NoInfer` keeps a literal argument from widening `Code` by itself:
+ * a subclass names its package's union once, in its `extends` clause.
  */
 
 const brand = Symbol.for('orkeon.error');
@@ -16,13 +21,13 @@ export interface OrkeonErrorOptions {
   details?: Readonly<Record<string, unknown>>;
 }
 
-export class OrkeonError extends Error {
-  readonly code: string;
+export class OrkeonError<Code extends string = string> extends Error {
+  readonly code: Code;
   readonly details: Readonly<Record<string, unknown>> | undefined;
   /** Names of this error's class and its ancestors, read by `isInstance`. */
   declare readonly [brand]: readonly string[];
 
-  constructor(code: string, message: string, options: OrkeonErrorOptions = {}) {
+  constructor(code: NoInfer<Code>, message: string, options: OrkeonErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
     this.details = options.details;
@@ -35,7 +40,12 @@ export class OrkeonError extends Error {
    * created by another copy of the package. `OrkeonError.isInstance` matches every
    * Orkeon error; `SomeSubclass.isInstance` matches that subclass only.
    */
-  static isInstance<T extends OrkeonError>(this: abstract new (...args: never[]) => T, value: unknown): value is T {
+  static isInstance<T extends OrkeonError<string>>(
+    this: abstract new (
+      ...args: never[]
+    ) => T,
+    value: unknown,
+  ): value is T {
     if (typeof value !== 'object' || value === null) return false;
     const chain = (value as { [brand]?: unknown })[brand];
     // `this` is the class isInstance was called on, so subclasses match only their own errors.

@@ -1,9 +1,10 @@
+import type { CoreErrorCode } from '../errors/error-codes.js';
 import { OrkeonError } from '../errors/orkeon-error.js';
 
 export type KickoffHookStage = 'before' | 'after';
 
 /** A kickoff hook threw and was not registered with `continueOnError: true`; the hooks after it did not run. */
-export class KickoffHookError extends OrkeonError {
+export class KickoffHookError extends OrkeonError<CoreErrorCode> {
   readonly hookName: string;
 
   constructor(stage: KickoffHookStage, hookName: string, crewName: string, cause: unknown) {
@@ -18,7 +19,7 @@ export class KickoffHookError extends OrkeonError {
 }
 
 /** A hook registration without a name, or with a priority that is not a finite number. */
-export class InvalidKickoffHookError extends OrkeonError {
+export class InvalidKickoffHookError extends OrkeonError<CoreErrorCode> {
   constructor(problem: string) {
     super('KICKOFF_HOOK_INVALID', `A kickoff hook cannot be registered: ${problem}.`);
   }

@@ -305,7 +305,10 @@ export class LlmClient {
     const pipeline = this.#options.pipeline;
     const tools = this.#options.tools ?? [];
     if (tools.length > 0 && pipeline === undefined) {
-      throw new LlmError('LLM_NO_PIPELINE', 'act was given tools but no tool invocation pipeline to run them through.');
+      throw new LlmError(
+        'LLM_PIPELINE_MISSING',
+        'act was given tools but no tool invocation pipeline to run them through.',
+      );
     }
     const caller = this.#options.caller ?? { kind: 'script' as const };
     return Object.fromEntries(

@@ -1,8 +1,12 @@
 import { APICallError, RetryError } from 'ai';
+import type { CoreErrorCode } from '../errors/error-codes.js';
 import { OrkeonError } from '../errors/orkeon-error.js';
 
-/** A model call that failed. `code` tells the kind; the message carries the provider's reason. */
-export class LlmError extends OrkeonError {}
+/**
+ * A model call that failed. `code` tells the kind; the message carries the provider's reason.
+ * Generic so provider packages type their subclasses with their own registry's codes.
+ */
+export class LlmError<Code extends string = CoreErrorCode> extends OrkeonError<Code> {}
 
 /** No API key: every call of a provider that needs one fails with this. */
 export class MissingApiKeyError extends LlmError {
@@ -25,10 +29,10 @@ export class LlmProviderError extends LlmError {
   constructor(
     provider: string,
     message: string,
-    options: { statusCode?: number; cause?: unknown; code?: string } = {},
+    options: { statusCode?: number; cause?: unknown; code?: CoreErrorCode } = {},
   ) {
     const status = options.statusCode === undefined ? '' : ` (HTTP ${options.statusCode})`;
-    super(options.code ?? 'LLM_PROVIDER_ERROR', `The '${provider}' provider failed${status}: ${message}`, {
+    super(options.code ?? 'LLM_PROVIDER_FAILED', `The '${provider}' provider failed${status}: ${message}`, {
       cause: options.cause,
       details: { provider, statusCode: options.statusCode },
     });
@@ -63,7 +67,8 @@ export class LlmTimeoutError extends LlmError {
 }
 
 /** Turns whatever a model call threw into an `LlmError` that names the provider and the reason. */
-export function toLlmError(error: unknown, provider: string): LlmError {
+// `LlmError<string>`: an error passed through may come from a provider package with codes of its own.
+export function toLlmError(error: unknown, provider: string): LlmError<string> {
   if (LlmError.isInstance(error)) return error;
   const last = RetryError.isInstance(error) ? error.lastError : error;
   if (LlmError.isInstance(last)) return last;

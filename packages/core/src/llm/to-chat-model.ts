@@ -1,4 +1,5 @@
 import type { LanguageModelV4 } from '@ai-sdk/provider';
+import type { CoreErrorCode } from '../errors/error-codes.js';
 import { OrkeonError } from '../errors/orkeon-error.js';
 import type { ChatModel } from './chat-model.js';
 
@@ -19,13 +20,13 @@ export function toChatModel(model: ModelInput): ChatModel {
     typeof candidate.doGenerate !== 'function' ||
     typeof candidate.modelId !== 'string'
   ) {
-    throw new OrkeonError(
+    throw new OrkeonError<CoreErrorCode>(
       'LLM_MODEL_INVALID',
       'The model is neither an Orkeon ChatModel nor an AI SDK language model. Pass e.g. openai.chat("gpt-4.1-mini") from @ai-sdk/openai, or createChatModel({ model }) from @orkeon/providers.',
     );
   }
   if (candidate.specificationVersion !== 'v4') {
-    throw new OrkeonError(
+    throw new OrkeonError<CoreErrorCode>(
       'LLM_MODEL_UNSUPPORTED',
       `The AI SDK model '${candidate.modelId}' implements the '${String(candidate.specificationVersion)}' model specification; Orkeon needs 'v4'. Update its provider package (e.g. @ai-sdk/openai 4 or later).`,
     );

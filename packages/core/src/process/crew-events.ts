@@ -77,13 +77,28 @@ export interface RunFailedEvent {
   readonly durationMs: number;
 }
 
+/**
+ * A node of a crew's own graph finished (graph process, TypeScript graphs): `next` is
+ * where the graph goes on, `checkpoint` its saved position as JSON, recorded by the
+ * runtime so that a resumed run continues from it.
+ */
+export interface GraphNodeCompletedEvent {
+  readonly kind: 'graph.node.completed';
+  readonly crew: string;
+  readonly node: string;
+  readonly next: string;
+  readonly step: number;
+  readonly checkpoint: string;
+}
+
 export type CrewEvent =
   | RunStartedEvent
   | TaskStartedEvent
   | TaskCompletedEvent
   | TaskFailedEvent
   | RunCompletedEvent
-  | RunFailedEvent;
+  | RunFailedEvent
+  | GraphNodeCompletedEvent;
 
 /**
  * Receives the run's events one at a time, in order, never two at once (also in the

@@ -24,6 +24,9 @@ export interface TaskOutcome {
   readonly usage?: TokenUsage;
 }
 
+/** A value of the result's metadata bag. */
+export type CrewResultMetadataValue = string | number | boolean;
+
 export interface CrewResult {
   /** True when every task completed. */
   readonly success: boolean;
@@ -37,4 +40,9 @@ export interface CrewResult {
   /** The signal stopped the run. */
   readonly interrupted?: true;
   readonly durationMs: number;
+  /**
+   * Facts of the process, when it has any: the autonomous process's `process_type`,
+   * `agent_count` and `budget_*` keys, the consensual process's `consensus.<task id>`.
+   */
+  readonly metadata?: Readonly<Record<string, CrewResultMetadataValue>>;
 }

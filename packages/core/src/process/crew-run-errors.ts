@@ -1,14 +1,16 @@
+import type { CoreErrorCode } from '../errors/error-codes.js';
 import { OrkeonError } from '../errors/orkeon-error.js';
 
 /**
  * Why a crew run did not succeed, naming every failed and skipped task. Codes:
  * `CREW_RUN_FAILED` (tasks failed), `CREW_RUN_INTERRUPTED` (the signal stopped it), or
- * the code of the error that stopped the run at once (e.g. `EMBEDDING_PROVIDER_MISSING`).
+ * the code of the error that stopped the run at once (e.g. `EMBEDDING_PROVIDER_MISSING`), which
+ * may come from any package: hence `string`, not `CoreErrorCode`.
  */
-export class CrewRunError extends OrkeonError {}
+export class CrewRunError extends OrkeonError<string> {}
 
 /** `runCrew` was given a process it cannot run yet; nothing ran. */
-export class UnsupportedProcessError extends OrkeonError {
+export class UnsupportedProcessError extends OrkeonError<CoreErrorCode> {
   constructor(process: string) {
     super(
       'CREW_PROCESS_UNSUPPORTED',
@@ -20,6 +22,6 @@ export class UnsupportedProcessError extends OrkeonError {
 
 /**
  * Why one task failed, when the model call itself did not throw: `TASK_INTERRUPTED`,
- * `TASK_ITERATIONS_EXHAUSTED` or `TASK_NEEDS_REVISION`.
+ * `TASK_ITERATIONS_EXHAUSTED` or `TASK_REVISION_REQUIRED`, or the code of a failure read back from a run event (any package: hence `string`).
  */
-export class TaskFailureError extends OrkeonError {}
+export class TaskFailureError extends OrkeonError<string> {}

@@ -1,4 +1,5 @@
 import type { TaskDefinition } from '../crew/task-definition.js';
+import type { CoreErrorCode } from '../errors/error-codes.js';
 import { OrkeonError } from '../errors/orkeon-error.js';
 import type { TaskOutcome } from './crew-result.js';
 import { CrewRunError, TaskFailureError } from './crew-run-errors.js';
@@ -18,7 +19,8 @@ export function crewRunError(
     ...failed.map((task) => `task '${task.id}' failed (${task.error?.message ?? 'unknown error'})`),
     ...skipped.map((task) => `task '${task.id}' skipped (${task.reason ?? 'not run'})`),
   ];
-  const summary = parts.join('; ');
+  // A run stopped after its last task (a crew graph's node failed) has no task to name: the stop says why.
+  const summary = parts.join('; ') || (outcome.stoppedBy?.message ?? '');
   const details = { failed: failed.map((task) => task.id), skipped: skipped.map((task) => task.id) };
   if (outcome.interrupted) {
     return new CrewRunError('CREW_RUN_INTERRUPTED', `The run of crew '${crewName}' was interrupted: ${summary}.`, {
@@ -42,5 +44,5 @@ export function interruptedError(task: TaskDefinition): TaskFailureError {
 export function asOrkeonError(error: unknown): OrkeonError {
   if (OrkeonError.isInstance(error)) return error;
   const message = error instanceof Error ? error.message : String(error);
-  return new OrkeonError('TASK_ERROR', message, { cause: error });
+  return new OrkeonError<CoreErrorCode>('TASK_RUN_FAILED', message, { cause: error });
 }

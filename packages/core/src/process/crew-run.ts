@@ -1,9 +1,11 @@
 // One file for CrewRun, the state every process shares (outcomes, usage, the rules of settling a task);
 // event delivery, the task's work and the run's error live beside it.
 import { performance } from 'node:perf_hooks';
+import { BudgetExhaustedError } from '../budget/budget-exhausted-error.js';
 import type { AgentDefinition } from '../crew/agent-definition.js';
 import type { CrewDefinition } from '../crew/crew-definition.js';
 import type { TaskDefinition } from '../crew/task-definition.js';
+import type { CoreErrorCode } from '../errors/error-codes.js';
 import { OrkeonError } from '../errors/orkeon-error.js';
 import type { LlmClient, TokenUsage } from '../llm/llm-client.js';
 import type { Logger } from '../logging/logger.js';
@@ -12,7 +14,7 @@ import type { CallerIdentity } from '../tools/tool.js';
 import type { AgentSelector } from './agent-selector.js';
 import { CrewEventDelivery } from './crew-event-delivery.js';
 import type { CrewEvent, CrewEventListener, FailureInfo } from './crew-events.js';
-import type { CrewResult, TaskOutcome } from './crew-result.js';
+import type { CrewResult, CrewResultMetadataValue, TaskOutcome } from './crew-result.js';
 import { asOrkeonError, crewRunError } from './crew-run-failure.js';
 import type { EarlierOutput, RevisionRequest } from './task-prompt.js';
 import { workOnTask } from './task-work.js';
@@ -34,6 +36,8 @@ export interface CrewRunSettings {
   readonly completedOutputs: ReadonlyMap<string, string>;
   readonly permissionMode?: PermissionMode;
   readonly selector: AgentSelector;
+  /** The crew budget's error once a limit is spent (see `RunCrewOptions.budgetSpent`). */
+  readonly budgetSpent?: () => BudgetExhaustedError | undefined;
 }
 
 /**
@@ -52,6 +56,7 @@ export class CrewRun {
   readonly #started = performance.now();
   #usage: TokenUsage = zeroUsage;
   #stoppedBy: OrkeonError | undefined;
+  readonly #metadata = new Map<string, CrewResultMetadataValue>();
   readonly #events: CrewEventDelivery;
 
   constructor(crew: CrewDefinition, order: readonly TaskDefinition[], settings: CrewRunSettings) {
@@ -66,13 +71,36 @@ export class CrewRun {
     return this.#settings.signal;
   }
 
+  /** True when the caller's signal stopped the run (a spent crew budget is not an interruption). */
   get interrupted(): boolean {
-    return this.#settings.signal?.aborted === true;
+    return this.#settings.signal?.aborted === true && this.budgetStop === undefined;
   }
 
-  /** True once the signal fired or an error ended the run: nothing new starts. */
+  /** The spent crew budget that stopped the run (the signal's reason), if that is what stopped it. */
+  get budgetStop(): BudgetExhaustedError | undefined {
+    const signal = this.#settings.signal;
+    if (signal?.aborted === true && BudgetExhaustedError.isInstance(signal.reason)) return signal.reason;
+    return this.#settings.budgetSpent?.();
+  }
+
+  /** True once the signal fired, the budget was spent or an error ended the run: nothing new starts. */
   get stopped(): boolean {
-    return this.interrupted || this.#stoppedBy !== undefined;
+    return this.#settings.signal?.aborted === true || this.budgetStop !== undefined || this.#stoppedBy !== undefined;
+  }
+
+  /** Ends the run for every task not yet started (a tripped breaker, a spent execution budget); `error` becomes the run's. */
+  stop(error: OrkeonError): void {
+    this.#stoppedBy ??= error;
+  }
+
+  /** True once the task has an outcome (completed, failed or skipped). */
+  isSettled(taskId: string): boolean {
+    return this.#outcomes.has(taskId);
+  }
+
+  /** A key of the result's `metadata` (process facts such as `process_type` or budget usage). */
+  setMetadata(key: string, value: CrewResultMetadataValue): void {
+    this.#metadata.set(key, value);
   }
 
   async start(): Promise<void> {
@@ -113,7 +141,12 @@ export class CrewRun {
       return true;
     }
     if (this.stopped) {
-      await this.skip(task, this.interrupted ? 'the run was interrupted' : 'the run stopped');
+      const reason = this.interrupted
+        ? 'the run was interrupted'
+        : this.budgetStop === undefined
+          ? 'the run stopped'
+          : `the crew budget (${this.budgetStop.exhaustion.dimension}) is spent`;
+      await this.skip(task, reason);
       return true;
     }
     for (const dependency of task.dependencies) {
@@ -146,7 +179,8 @@ export class CrewRun {
 
   agent(id: string): AgentDefinition {
     const agent = this.crew.agents.find((candidate) => candidate.id === id);
-    if (agent === undefined) throw new OrkeonError('CREW_AGENT_UNKNOWN', `The crew has no agent '${id}'.`);
+    if (agent === undefined)
+      throw new OrkeonError<CoreErrorCode>('CREW_AGENT_UNKNOWN', `The crew has no agent '${id}'.`);
     return agent;
   }
 
@@ -248,7 +282,9 @@ export class CrewRun {
     output?: string,
   ): Promise<void> {
     const durationMs = elapsed(startedAt);
-    const info: FailureInfo = { code: error.code, message: error.message };
+    // Once the budget is spent, that is why unfinished work ends (a refused model call, an aborted one).
+    const cause = this.interrupted ? error : (this.budgetStop ?? error);
+    const info: FailureInfo = { code: cause.code, message: cause.message };
     this.logger.warn({ task: task.id, agent: agent?.id, err: error }, 'a crew task failed');
     this.#outcomes.set(task.id, {
       id: task.id,
@@ -305,17 +341,18 @@ export class CrewRun {
     );
     const failed = tasks.filter((task) => task.status === 'Failed');
     const skipped = tasks.filter((task) => task.status === 'Skipped');
-    const success = failed.length === 0 && skipped.length === 0;
+    const success = failed.length === 0 && skipped.length === 0 && this.#stoppedBy === undefined;
     const durationMs = elapsed(this.#started);
     const usage = this.#usage;
     const lastOutput = tasks.findLast((task) => task.output !== undefined)?.output ?? '';
     if (success) {
       const output = tasks.at(-1)?.output ?? '';
       await this.emit({ kind: 'run.completed', crew: this.crew.name, output, usage, durationMs });
-      return { success, output, tasks, usage, durationMs };
+      return { success, output, tasks, usage, durationMs, ...this.#metadataEntry() };
     }
     const interrupted = this.interrupted;
-    const error = crewRunError(this.crew.name, { failed, skipped, interrupted, stoppedBy: this.#stoppedBy });
+    const stoppedBy = this.#stoppedBy ?? this.budgetStop;
+    const error = crewRunError(this.crew.name, { failed, skipped, interrupted, stoppedBy });
     await this.emit({
       kind: 'run.failed',
       crew: this.crew.name,
@@ -334,7 +371,12 @@ export class CrewRun {
       usage,
       ...(interrupted ? { interrupted: true } : {}),
       durationMs,
+      ...this.#metadataEntry(),
     };
+  }
+
+  #metadataEntry(): { metadata?: Readonly<Record<string, CrewResultMetadataValue>> } {
+    return this.#metadata.size === 0 ? {} : { metadata: Object.fromEntries(this.#metadata) };
   }
 
   #roleOf(agentId: string): string {

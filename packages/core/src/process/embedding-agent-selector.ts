@@ -1,8 +1,9 @@
+import type { CoreErrorCode } from '../errors/error-codes.js';
 import { OrkeonError } from '../errors/orkeon-error.js';
 import type { AgentSelector } from './agent-selector-port.js';
 
 /** The Embedding agent selection was used, and no embedding provider exists. */
-export class EmbeddingProviderMissingError extends OrkeonError {
+export class EmbeddingProviderMissingError extends OrkeonError<CoreErrorCode> {
   constructor() {
     super(
       'EMBEDDING_PROVIDER_MISSING',

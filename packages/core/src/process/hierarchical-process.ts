@@ -60,7 +60,7 @@ async function runManagedTask(
       revision = { feedback: verdict.feedback, previousOutput: output };
     }
     const error = new TaskFailureError(
-      'TASK_NEEDS_REVISION',
+      'TASK_REVISION_REQUIRED',
       `the manager rejected the answer to task '${task.id}' ${maxReviewsPerTask} times; last feedback: ${revision?.feedback || '(none)'}`,
     );
     await run.fail(task, worker, error, startedAt, `${needsRevisionPrefix} ${output}`);

@@ -1,18 +1,30 @@
+import type {
+  AgentExecutionBudgetLimits,
+  AgentExecutionBudgetPresetName,
+} from '../autonomous/agent-execution-budget-limits.js';
+import type { BudgetExhaustedError } from '../budget/budget-exhausted-error.js';
+import { type ConsensusVotingOptions, consensusOptionsFor } from '../consensus/consensus-settings.js';
 import type { AgentDefinition } from '../crew/agent-definition.js';
 import type { CrewDefinition } from '../crew/crew-definition.js';
 import { crewRuleProblems } from '../crew/crew-rules.js';
 import { CrewValidationError } from '../crew/crew-validation-error.js';
 import { isProcessType, runnableProcessTypes, unknownProcessMessage } from '../crew/process-type.js';
 import type { TaskDefinition } from '../crew/task-definition.js';
+import type { CoreErrorCode } from '../errors/error-codes.js';
 import { OrkeonError } from '../errors/orkeon-error.js';
 import type { Logger } from '../logging/logger.js';
 import type { PermissionMode } from '../permissions/permission-mode.js';
 import { withCrewRunSpan } from '../telemetry/crew-run-span.js';
 import { createAgentSelector } from './agent-selector.js';
+import { runAutonomousProcess } from './autonomous-process.js';
+import { runConsensualProcess } from './consensual-process.js';
 import type { CrewEventListener } from './crew-events.js';
 import type { CrewResult } from './crew-result.js';
 import { CrewRun, type LlmClientFactory } from './crew-run.js';
 import { UnsupportedProcessError } from './crew-run-errors.js';
+import { graphConfigSchema } from './graph-config.js';
+import { graphCheckpointId, runCrewGraphProcess } from './graph-crew-process.js';
+import { runGraphProcess } from './graph-process.js';
 import { runHierarchicalProcess } from './hierarchical-process.js';
 import { defaultMaxConcurrency, runParallelProcess } from './parallel-process.js';
 import { runSequentialProcess } from './sequential-process.js';
@@ -31,10 +43,16 @@ export interface RunCrewOptions {
   readonly maxConcurrency?: number;
   /** The permission gate's mode for the agents' tool calls. */
   readonly permissionMode?: PermissionMode;
+  /** The crew budget's error once a limit is spent: nothing new starts from then on (the signal aborts a moment later). */
+  readonly budgetSpent?: () => BudgetExhaustedError | undefined;
+  /** Voting of the consensual process (the `Svc:Consensus:Voting` settings); the crew's `consensus:` wins key by key. */
+  readonly consensus?: ConsensusVotingOptions;
+  /** The autonomous process's execution budget: a preset name or limits. Default `permissive`. */
+  readonly executionBudget?: AgentExecutionBudgetLimits | AgentExecutionBudgetPresetName;
 }
 
 /**
- * Runs a crew with its process (sequential, hierarchical or parallel) inside a
+ * Runs a crew with its process (sequential, hierarchical, parallel, consensual, graph or autonomous) inside a
  * `crew.run` span. Task failures do not throw: they come back in the result, whose
  * `error` names every failed and skipped task. Rejects only when the run cannot start:
  * an invalid crew (`CREW_INVALID`), a process that does not run yet
@@ -52,7 +70,7 @@ export async function runCrew(crew: CrewDefinition, options: RunCrewOptions): Pr
   if (problems.length > 0) throw new CrewValidationError(problems);
   const maxConcurrency = options.maxConcurrency ?? crew.maxConcurrency ?? defaultMaxConcurrency;
   if (!Number.isInteger(maxConcurrency) || maxConcurrency < 1) {
-    throw new OrkeonError(
+    throw new OrkeonError<CoreErrorCode>(
       'CREW_RUN_OPTIONS_INVALID',
       `maxConcurrency must be a whole number of at least 1, not ${maxConcurrency}.`,
     );
@@ -63,6 +81,9 @@ export async function runCrew(crew: CrewDefinition, options: RunCrewOptions): Pr
   const completedOutputs = new Map(
     completed === undefined ? [] : completed instanceof Map ? completed : Object.entries(completed),
   );
+  // The graph process's own position, saved beside the task checkpoints.
+  const graphCheckpoint = completedOutputs.get(graphCheckpointId);
+  completedOutputs.delete(graphCheckpointId);
   for (const id of completedOutputs.keys()) {
     if (!crew.tasks.some((task) => task.id === id)) {
       logger.warn({ task: id }, 'completedOutputs names a task the crew does not have; ignored');
@@ -81,11 +102,20 @@ export async function runCrew(crew: CrewDefinition, options: RunCrewOptions): Pr
     ...(options.signal === undefined ? {} : { signal: options.signal }),
     ...(options.onEvent === undefined ? {} : { onEvent: options.onEvent }),
     ...(options.permissionMode === undefined ? {} : { permissionMode: options.permissionMode }),
+    ...(options.budgetSpent === undefined ? {} : { budgetSpent: options.budgetSpent }),
   });
   return withCrewRunSpan({ name: crew.name, process: crew.process }, async () => {
     await run.start();
     if (waves !== undefined) await runParallelProcess(run, waves, maxConcurrency);
     else if (crew.process === 'hierarchical') await runHierarchicalProcess(run);
+    else if (crew.process === 'consensual')
+      await runConsensualProcess(run, consensusOptionsFor(options.consensus, crew.consensus));
+    else if (crew.process === 'graph') {
+      const config = graphConfigSchema.parse(crew.graphConfig ?? {});
+      if (crew.graph === undefined) await runGraphProcess(run, config);
+      else await runCrewGraphProcess(run, crew.graph, config, graphCheckpoint);
+    } else if (crew.process === 'autonomous')
+      await runAutonomousProcess(run, options.executionBudget === undefined ? {} : { budget: options.executionBudget });
     else await runSequentialProcess(run);
     return run.finish();
   });

@@ -1,4 +1,5 @@
 import type { JSONSchema7 } from 'ai';
+import { BudgetExhaustedError } from '../budget/budget-exhausted-error.js';
 import type { AgentDefinition } from '../crew/agent-definition.js';
 import type { CrewDefinition } from '../crew/crew-definition.js';
 import { resolveLlmSettings } from '../crew/llm-settings.js';
@@ -43,7 +44,9 @@ export async function workOnTask(
       : { responseFormat: { type: 'json' as const, schema: task.outputSchema as JSONSchema7 } }),
   });
   work.onUsage(result.usage);
-  if (result.interrupted === true) throw interruptedError(task);
+  // A spent crew budget aborts the signal with its own error, which then names the task's end.
+  if (result.interrupted === true)
+    throw BudgetExhaustedError.isInstance(signal?.reason) ? signal.reason : interruptedError(task);
   if (result.exhausted === true) {
     throw new TaskFailureError(
       'TASK_ITERATIONS_EXHAUSTED',

@@ -3,11 +3,15 @@ import { InMemoryStateStore } from '../checkpoint/in-memory-state-store.js';
 import { type StateStore, StateStoreService } from '../checkpoint/state-store.js';
 import { Configuration } from '../config/configuration.js';
 import type { SettingsTree } from '../config/settings-tree.js';
+import { consensusVotingSettings } from '../consensus/consensus-settings.js';
 import { coreSettingsSections } from '../core-settings-sections.js';
 import { addCrewExecutionStatePersistence } from '../execution-state/add-crew-execution-state-persistence.js';
 import { CrewExecutionStateManagerService } from '../execution-state/crew-execution-state-manager.js';
 import { crewExecutionStatePersistenceSettings } from '../execution-state/execution-state-settings.js';
 import { CrewKickoffHookRunnerService } from '../hooks/crew-kickoff-hook-runner.js';
+import { HumanInputAsker } from '../human-input/human-input-asker.js';
+import { type HumanInputChannel, HumanInputChannelService } from '../human-input/human-input-channel.js';
+import { createHumanInputTool } from '../human-input/human-input-tool.js';
 import { ChatModelService } from '../llm/chat-model.js';
 import { addLlmConsoleStreaming, LlmDeltaSinkService } from '../llm/console-streaming.js';
 import { createEchoModel } from '../llm/echo-model.js';
@@ -24,9 +28,13 @@ import {
 } from '../permissions/permission-gate.js';
 import type { PermissionMode } from '../permissions/permission-mode.js';
 import { ServiceCollection } from '../services/service-collection.js';
+import { builtInModelPrices } from '../telemetry/model-prices.js';
+import { telemetrySettings } from '../telemetry/telemetry-settings.js';
+import { createCollaborationTools } from '../tools/collaboration/collaboration-tools.js';
+import { delegationSettings } from '../tools/collaboration/delegation-settings.js';
 import { fileTools } from '../tools/file/file-tools.js';
-import type { Tool } from '../tools/tool.js';
-import { ToolAuditSinkService } from '../tools/tool-audit.js';
+import type { CallerIdentity, Tool } from '../tools/tool.js';
+import { type ToolAuditEvent, ToolAuditSinkService } from '../tools/tool-audit.js';
 import { ToolInvocationPipeline, ToolInvocationPipelineService } from '../tools/tool-invocation-pipeline.js';
 import { ToolRegistry } from '../tools/tool-registry.js';
 import { fileSystemSettings } from '../vfs/file-system-settings.js';
@@ -38,6 +46,7 @@ import { activeRunScope } from './run-scope.js';
 import { Runtime } from './runtime.js';
 import {
   ChatModelFactoryService,
+  HumanInputAskerService,
   RunEventListenerService,
   TelemetryExporterService,
   ToolRegistryService,
@@ -62,8 +71,15 @@ export interface RuntimeOptions {
   readonly tools?: readonly Tool[];
   /** Turns the permission gate on with this mode (when no gate is registered) and makes it the runs' default. */
   readonly permissionMode?: PermissionMode;
-  /** Answers the gate's asks (a person, a policy); without one, asks are denied. */
+  /** Answers the gate's asks (a person, a policy); without one, asks go to `humanInput`, else are denied. */
   readonly prompt?: PermissionPrompt;
+  /**
+   * Where a person answers the `human_input` tool and the permission gate's asks
+   * (see docs/human-input.md). Without one, every ask is refused at once.
+   */
+  readonly humanInput?: HumanInputChannel;
+  /** The time events are stamped with; default the system clock. */
+  readonly clock?: () => Date;
   /** Where crew runs are checkpointed. Default: a registered `StateStoreService`, else one in memory. */
   readonly store?: StateStore;
   readonly logger?: Logger;
@@ -108,6 +124,10 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
       ...(consoleSink === undefined ? {} : { consoleSink }),
       ...(telemetry === undefined ? {} : { telemetry }),
       ...(options.permissionMode === undefined ? {} : { permissionMode: options.permissionMode }),
+      ...(options.clock === undefined ? {} : { clock: options.clock }),
+      prices: { ...builtInModelPrices, ...configuration.get(telemetrySettings).Prices },
+      maxDelegationDepth: configuration.get(delegationSettings).MaxDepth,
+      consensus: configuration.get(consensusVotingSettings),
     });
   } catch (error) {
     await provider.dispose();
@@ -122,6 +142,7 @@ function registerOptions(services: ServiceCollection, options: RuntimeOptions): 
   if (options.prompt !== undefined) services.addInstance(PermissionPromptService, options.prompt);
   if (options.store !== undefined) services.addInstance(StateStoreService, options.store);
   if (options.onEvent !== undefined) services.addInstance(RunEventListenerService, options.onEvent);
+  if (options.humanInput !== undefined) services.addInstance(HumanInputChannelService, options.humanInput);
   for (const tool of options.tools ?? []) services.addInstance(ToolService, tool);
 }
 
@@ -145,6 +166,38 @@ async function registerDefaults(
   if (!services.has(VirtualFileSystemService))
     services.addInstance(VirtualFileSystemService, await fileSystemFor(configuration, options));
   services.tryAddSingleton(
+    HumanInputAskerService,
+    (resolver) =>
+      new HumanInputAsker({
+        channel: () => resolver.tryGet(HumanInputChannelService),
+        signalOf: () => activeRunScope()?.signal,
+        observe: (request) => {
+          const scope = activeRunScope();
+          scope?.emit({
+            kind: 'input.needed',
+            agentId: request.caller.agentId,
+            taskId: request.caller.task,
+            correlationId: request.id,
+            causationId: request.callId === undefined ? undefined : scope.toolCalls.get(request.callId),
+            inputKind: request.kind === 'approval' ? 'confirm' : request.kind,
+            prompt: request.prompt,
+            choices: request.choices === undefined ? undefined : [...request.choices],
+            source: request.source,
+            toolName: request.toolName,
+          });
+        },
+      }),
+  );
+  // One channel for people: the gate's asks go to the human-input channel unless the host gave a prompt.
+  if (services.has(HumanInputChannelService))
+    services.tryAddSingleton(PermissionPromptService, (resolver) =>
+      resolver.get(HumanInputAskerService).permissionPrompt(),
+    );
+  // Built-in tools every registry holds, also one a host builds itself from the ToolService registrations.
+  services.addSingleton(ToolService, (resolver) => createHumanInputTool(resolver.get(HumanInputAskerService)));
+  for (const tool of createCollaborationTools(() => activeRunScope()?.coworkers))
+    services.addInstance(ToolService, tool);
+  services.tryAddSingleton(
     ToolRegistryService,
     (resolver) => new ToolRegistry([...fileTools, ...resolver.getAll(ToolService)]),
   );
@@ -155,27 +208,8 @@ async function registerDefaults(
       registry: resolver.get(ToolRegistryService),
       vfs: resolver.get(VirtualFileSystemService),
       logger: resolver.get(LoggerService),
-      audit: [
-        ...resolver.getAll(ToolAuditSinkService),
-        (event) =>
-          activeRunScope()?.emit({
-            kind: 'tool.completed',
-            tool: event.tool,
-            callId: event.callId,
-            outcome: event.outcome,
-            durationMs: event.durationMilliseconds,
-            ...(event.caller.task === undefined ? {} : { taskId: event.caller.task }),
-            ...(event.caller.agentId === undefined ? {} : { agentId: event.caller.agentId }),
-          }),
-      ],
-      onCallStarted: ({ tool, callId, caller }) =>
-        activeRunScope()?.emit({
-          kind: 'tool.started',
-          tool,
-          callId,
-          ...(caller.task === undefined ? {} : { taskId: caller.task }),
-          ...(caller.agentId === undefined ? {} : { agentId: caller.agentId }),
-        }),
+      audit: [...resolver.getAll(ToolAuditSinkService), toolReturnedEvent],
+      onCallStarted: toolCalledEvent,
       ...(gate === undefined ? {} : { gate }),
       ...(prompt === undefined ? {} : { prompt }),
     });
@@ -206,4 +240,44 @@ async function fileSystemFor(configuration: Configuration, options: RuntimeOptio
     ...files.InternalMounts.map((text) => fromSettings(text, 'internal')),
   ];
   return VirtualFileSystem.create(mounts, { maxFileSizeBytes: files.MaxFileSizeBytes });
+}
+
+/** A tool call starts: counted against the run's budget (the call past the limit stops the run) and reported. */
+function toolCalledEvent(call: {
+  tool: string;
+  callId: string;
+  caller: CallerIdentity;
+  argumentNames: readonly string[];
+}): void {
+  const scope = activeRunScope();
+  if (scope === undefined) return;
+  const taskId = call.caller.task;
+  if (taskId !== undefined) scope.toolCallsByTask.set(taskId, (scope.toolCallsByTask.get(taskId) ?? 0) + 1);
+  const seq = scope.emit({
+    kind: 'tool.called',
+    agentId: call.caller.agentId,
+    taskId,
+    correlationId: call.callId,
+    toolName: call.tool,
+    argsSummary: [...call.argumentNames],
+  });
+  scope.toolCalls.set(call.callId, seq);
+  scope.meter.recordToolCall();
+}
+
+function toolReturnedEvent(event: ToolAuditEvent): void {
+  const scope = activeRunScope();
+  if (scope === undefined) return;
+  scope.emit({
+    kind: 'tool.returned',
+    agentId: event.caller.agentId,
+    taskId: event.caller.task,
+    correlationId: event.callId,
+    causationId: scope.toolCalls.get(event.callId),
+    toolName: event.tool,
+    success: event.outcome === 'Success',
+    outcome: event.outcome,
+    durationMs: event.durationMilliseconds,
+  });
+  scope.toolCalls.delete(event.callId);
 }

@@ -5,6 +5,7 @@ import type { CrewDefinition } from '../crew/crew-definition.js';
 import type { Logger } from '../logging/logger.js';
 import type { CrewEvent } from '../process/crew-events.js';
 import { TaskFailureError } from '../process/crew-run-errors.js';
+import { graphCheckpointId } from '../process/graph-crew-process.js';
 import type { FileSystem } from '../vfs/file-system.js';
 
 /** A crew run's checkpoint session: started afresh, or the latest unfinished one resumed. */
@@ -50,6 +51,10 @@ export async function openCrewSession(
       return deliverableFailure;
     },
     async record(event) {
+      if (event.kind === 'graph.node.completed') {
+        await checkpoints.checkpoint(sessionId, graphCheckpointId, event.checkpoint);
+        return;
+      }
       if (event.kind === 'task.failed') {
         await checkpoints.markFailed(
           sessionId,

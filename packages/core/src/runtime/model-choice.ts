@@ -1,6 +1,7 @@
 import type { AgentDefinition } from '../crew/agent-definition.js';
 import type { CrewDefinition } from '../crew/crew-definition.js';
 import { resolveLlmSettings } from '../crew/llm-settings.js';
+import type { CoreErrorCode } from '../errors/error-codes.js';
 import { OrkeonError } from '../errors/orkeon-error.js';
 import type { ChatModel } from '../llm/chat-model.js';
 import type { LlmCallSettings } from '../llm/llm-client.js';
@@ -50,7 +51,7 @@ export class ModelChoice {
     if (known !== undefined) return known;
     const factory = this.#resolveFactory();
     if (factory === undefined) {
-      throw new OrkeonError(
+      throw new OrkeonError<CoreErrorCode>(
         'RUNTIME_MODEL_FACTORY_MISSING',
         `Agent '${agent.id}' asks for the model '${wanted}', but no model factory is registered. Register one with addSvcLlm from @orkeon/providers, or give the agent its model in code (model: ...).`,
       );

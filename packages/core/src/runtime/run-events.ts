@@ -1,69 +1,177 @@
-import type { TokenUsage } from '../llm/llm-client.js';
-import type { CrewEvent, FailureInfo } from '../process/crew-events.js';
+// One file for the run event bus vocabulary: the envelope and every kind, as zod schemas from
+// which both the TypeScript types and the published JSON Schema (schema/events.schema.json) come.
+import { z } from 'zod';
 
-/** A tool call starts, inside a task or an agent run. */
-export interface ToolStartedEvent {
-  readonly kind: 'tool.started';
-  readonly taskId?: string;
-  readonly agentId?: string;
-  readonly tool: string;
-  readonly callId: string;
+/** The envelope's version; a change that breaks readers raises it. */
+export const runEventVersion = 2;
+
+const envelope = {
+  v: z.literal(runEventVersion).describe('Envelope version.'),
+  seq: z.int().positive().describe('Position in the run, from 1, without gaps.'),
+  ts: z.string().describe('When it happened, ISO 8601 in UTC.'),
+  crewId: z.string().optional().describe('The crew (its name), when a crew runs.'),
+  agentId: z.string().optional().describe('The agent the event is about.'),
+  correlationId: z
+    .string()
+    .optional()
+    .describe('Ties related events: a tool call and its return, an input request and its answer.'),
+  causationId: z.int().positive().optional().describe('The `seq` of the event that caused this one.'),
+};
+
+const failure = z.strictObject({ code: z.string(), message: z.string() });
+const taskId = z.string().optional().describe('The task the event belongs to.');
+
+function kind<Kind extends string, Shape extends z.ZodRawShape>(name: Kind, description: string, shape: Shape) {
+  return z.strictObject({ ...envelope, kind: z.literal(name), ...shape }).describe(description);
 }
 
-/** A tool call ended (`outcome`: Success, Failure or Denied). Never carries arguments or output. */
-export interface ToolCompletedEvent {
-  readonly kind: 'tool.completed';
-  readonly taskId?: string;
-  readonly agentId?: string;
-  readonly tool: string;
-  readonly callId: string;
-  readonly outcome: string;
-  readonly durationMs: number;
-}
+export const runEventSchemas = {
+  'run.started': kind('run.started', 'A run begins.', {
+    target: z.string().describe('The crew name, or the id of the agent that runs alone.'),
+    stream: z.boolean().describe('Whether `llm.delta` events will follow.'),
+    process: z.string().optional(),
+    tasks: z.array(z.string()).optional().describe('Task ids in the order they settle.'),
+    reused: z.array(z.string()).optional().describe('Tasks whose checkpointed output is reused.'),
+    resumed: z.boolean().optional(),
+    sessionId: z.string().optional(),
+    budget: z.record(z.string(), z.number()).optional().describe('The crew budget’s limits.'),
+  }),
+  'task.started': kind('task.started', 'An agent starts on a task.', {
+    taskId: z.string(),
+    agentRole: z.string(),
+    attempt: z.int().positive(),
+  }),
+  'task.completed': kind('task.completed', 'A task settled: done, failed, reused or skipped.', {
+    taskId: z.string(),
+    agentRole: z.string().optional(),
+    success: z.boolean(),
+    durationMs: z.number().nonnegative(),
+    tokens: z.int().nonnegative().optional(),
+    toolCalls: z.int().nonnegative().optional(),
+    skipped: z.literal(true).optional(),
+    reused: z.literal(true).optional(),
+    reason: z.string().optional().describe('Why it was skipped.'),
+    output: z.string().optional(),
+    error: failure.optional(),
+  }),
+  'tool.called': kind('tool.called', 'A tool call starts. Argument values are never sent.', {
+    toolName: z.string(),
+    argsSummary: z.array(z.string()).optional().describe('The argument names.'),
+    taskId,
+  }),
+  'tool.returned': kind('tool.returned', 'A tool call ended, also when the tool failed or was denied.', {
+    toolName: z.string(),
+    success: z.boolean(),
+    outcome: z.enum(['Success', 'Failure', 'Denied']),
+    durationMs: z.number().nonnegative(),
+    taskId,
+  }),
+  'delegation.started': kind('delegation.started', 'An agent asks a coworker or hands it work.', {
+    toRole: z.string().optional(),
+    toAgentId: z.string().optional(),
+    mode: z.enum(['ask', 'delegate']),
+    depth: z.int().positive().describe('1 for a coworker asked by a task’s agent, 2 for one asked by that coworker.'),
+    taskId,
+  }),
+  'agent.spawned': kind('agent.spawned', 'An agent outside the task list joins the run (the planner).', {
+    role: z.string().optional(),
+    reason: z.string().optional(),
+  }),
+  'cost.updated': kind('cost.updated', 'A model call ended; running totals of the run.', {
+    tokens: z.int().nonnegative().describe('Tokens of the run so far.'),
+    model: z.string().optional(),
+    provider: z.string().optional(),
+    costUsd: z.number().nonnegative().optional().describe('Estimated cost of the run so far, when prices are known.'),
+    costSource: z.literal('estimate').optional(),
+    taskId,
+  }),
+  'llm.delta': kind('llm.delta', 'Streamed model text (only when the run asks for it: `--stream`).', {
+    text: z.string(),
+    taskId,
+  }),
+  'input.needed': kind(
+    'input.needed',
+    'A person must answer; reply with an `input.given` line carrying the correlationId.',
+    {
+      inputKind: z.enum(['text', 'confirm', 'choice']),
+      prompt: z.string(),
+      choices: z.array(z.string()).optional(),
+      source: z.enum(['tool', 'permission']).describe('The human_input tool, or a permission-gate ask.'),
+      toolName: z.string().optional(),
+      taskId,
+    },
+  ),
+  error: kind('error', 'Something failed; `recoverable` says whether the run goes on.', {
+    code: z.string(),
+    message: z.string(),
+    recoverable: z.boolean(),
+    taskId,
+  }),
+  'budget.exhausted': kind('budget.exhausted', 'A crew budget was spent; the run stops.', {
+    dimension: z.enum(['tokens', 'costUsd', 'wallTime', 'toolCalls']),
+    limit: z.number(),
+    used: z.number(),
+  }),
+  'run.finished': kind('run.finished', 'The run ended; always the last event.', {
+    success: z.boolean(),
+    exitCode: z.int().describe('What `orkeon run` exits with: 0 done, 2 failed or budget spent, 130 interrupted.'),
+    tokens: z.int().nonnegative(),
+    durationMs: z.number().nonnegative(),
+    output: z.string().optional(),
+    costUsd: z.number().nonnegative().optional(),
+    failed: z.array(z.string()).optional(),
+    skipped: z.array(z.string()).optional(),
+    interrupted: z.literal(true).optional(),
+    budgetExhausted: z.enum(['tokens', 'costUsd', 'wallTime', 'toolCalls']).optional(),
+    error: failure.optional(),
+  }),
+} as const;
 
-/** Streamed model text (only when the run asks for deltas). */
-export interface LlmDeltaEvent {
-  readonly kind: 'llm.delta';
-  readonly taskId?: string;
-  readonly agentId?: string;
-  readonly delta: string;
-}
+/** Any outbound event. */
+export const runEventSchema = z.discriminatedUnion(
+  'kind',
+  Object.values(runEventSchemas) as unknown as [
+    (typeof runEventSchemas)['run.started'],
+    ...(typeof runEventSchemas)[keyof typeof runEventSchemas][],
+  ],
+);
 
-/** One agent starts on an input (`runtime.run(agent, input)`). */
-export interface AgentStartedEvent {
-  readonly kind: 'agent.started';
-  readonly agentId: string;
-  readonly agentRole: string;
-}
+/** `input.given` on standard input: the answer to an `input.needed`. Without a correlationId it answers the oldest pending ask. */
+export const inputGivenSchema = z
+  .object({
+    kind: z.literal('input.given'),
+    correlationId: z.string().optional(),
+    value: z.union([z.string(), z.boolean()]),
+  })
+  .describe('Inbound: the answer to an input.needed event.');
 
-/** One agent answered. */
-export interface AgentCompletedEvent {
-  readonly kind: 'agent.completed';
-  readonly agentId: string;
-  readonly output: string;
-  readonly usage: TokenUsage;
-  readonly iterations: number;
-  readonly durationMs: number;
-  readonly interrupted?: true;
-  readonly exhausted?: true;
-}
+export type RunEventKind = keyof typeof runEventSchemas;
+/** One event of a run, `kind` telling which; `runtime.stream()` yields these and `--events jsonl` writes them. */
+export type RunEvent = { [Kind in RunEventKind]: z.output<(typeof runEventSchemas)[Kind]> }[RunEventKind];
+export type RunEventOf<Kind extends RunEventKind> = Extract<RunEvent, { kind: Kind }>;
+export type InputGiven = z.output<typeof inputGivenSchema>;
 
-/** One agent's run failed (a model error); the run rejects with the same error. */
-export interface AgentFailedEvent {
-  readonly kind: 'agent.failed';
-  readonly agentId: string;
-  readonly error: FailureInfo;
-  readonly durationMs: number;
-}
-
-/** What a run reports while it works: `runtime.stream()` yields these, and `orkeon run --events jsonl` writes them. */
-export type RunEvent =
-  | CrewEvent
-  | AgentStartedEvent
-  | AgentCompletedEvent
-  | AgentFailedEvent
-  | ToolStartedEvent
-  | ToolCompletedEvent
-  | LlmDeltaEvent;
+/** An event before the bus stamps it: no `v`, `seq` or `ts`. */
+export type RunEventBody = RunEvent extends infer Event
+  ? Event extends RunEvent
+    ? Omit<Event, 'v' | 'seq' | 'ts'>
+    : never
+  : never;
 
 export type RunEventListener = (event: RunEvent) => void | Promise<void>;
+
+/** The published JSON Schema of the events (outbound, and inbound `input.given`). */
+export function runEventsJsonSchema(): Record<string, unknown> {
+  const outbound = z.toJSONSchema(runEventSchema, { io: 'output', unrepresentable: 'any' }) as Record<string, unknown>;
+  const inbound = z.toJSONSchema(inputGivenSchema, { io: 'input' }) as Record<string, unknown>;
+  const { $schema, ...rest } = outbound;
+  const { $schema: _, ...given } = inbound;
+  return {
+    $schema,
+    $id: 'https://orkeon.dev/schema/events.schema.json',
+    title: 'Orkeon run events',
+    description: `One JSON object per line of \`orkeon run --events jsonl\` (envelope v ${runEventVersion}); see docs/events.md. Readers ignore kinds they do not know.`,
+    ...rest,
+    $defs: { inputGiven: given },
+  };
+}

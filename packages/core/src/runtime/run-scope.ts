@@ -1,13 +1,29 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { RunEvent } from './run-events.js';
+import type { CrewBudgetMeter } from '../budget/crew-budget-meter.js';
+import type { Coworkers } from '../tools/collaboration/coworkers.js';
+import type { RunEventBody } from './run-events.js';
 
 /**
  * The run that is doing the work in this asynchronous context. The invocation
- * pipeline is shared by every run of a runtime; its tool events reach the run that
- * made the call through this, also when several runs are in flight at once.
+ * pipeline, the human-input channel and the collaboration tools are shared by every
+ * run of a runtime; what they report and count reaches the run that made the call
+ * through this, also when several runs are in flight at once.
  */
 export interface RunScope {
-  emit(event: RunEvent): void;
+  /** Stamps and delivers an event; returns its `seq`. */
+  emit(event: RunEventBody): number;
+  /** The run's budget (an empty budget bounds nothing, and still counts). */
+  readonly meter: CrewBudgetMeter;
+  /** The run's stop: the caller's signal or a spent budget. */
+  readonly signal: AbortSignal;
+  /** `seq` of each tool call's `tool.called`, by call id, for the `causationId` of what follows. */
+  readonly toolCalls: Map<string, number>;
+  /** Tool calls made per task. */
+  readonly toolCallsByTask: Map<string, number>;
+  /** The crew's members, for the collaboration tools (crew runs only). */
+  readonly coworkers?: Coworkers;
+  /** 0 for a task's agent; 1 for a coworker it asked, and so on. `chain` lists the agents asked so far. */
+  readonly delegation: { readonly depth: number; readonly chain: readonly string[] };
 }
 
 const currentRun = new AsyncLocalStorage<RunScope>();

@@ -1,3 +1,5 @@
+import type { BudgetExhaustion } from '../budget/budget-exhausted-error.js';
+import type { CrewBudget } from '../budget/crew-budget.js';
 import type { CrewDefinition } from '../crew/crew-definition.js';
 import type { ActResult } from '../llm/llm-client.js';
 import type { PermissionMode } from '../permissions/permission-mode.js';
@@ -15,6 +17,8 @@ export interface RunOptions {
   readonly deltas?: boolean;
   /** Receives this run's events (besides the runtime's `onEvent` and `stream()`). */
   readonly onEvent?: (event: RunEvent) => void | Promise<void>;
+  /** Limits of this run, shared by all its agents; for a crew it replaces the crew's `budget`. See docs/budgets.md. */
+  readonly budget?: CrewBudget;
 }
 
 /** What a single agent's run may be given besides. */
@@ -31,7 +35,10 @@ export interface CrewRunOptions extends RunOptions {
 }
 
 /** One agent's answer. */
-export type AgentRunResult = ActResult;
+export interface AgentRunResult extends ActResult {
+  /** Set when a limit of the run's budget was spent; the answer is what had arrived. */
+  readonly budgetExhausted?: BudgetExhaustion;
+}
 
 /** A crew's result, with the checkpoint session it was recorded in. */
 export interface CrewRunResult extends CrewResult {
@@ -41,6 +48,8 @@ export interface CrewRunResult extends CrewResult {
   readonly resumed: boolean;
   /** Set when a task's deliverable could not be written; the run then does not count as done. */
   readonly deliverableFailure?: string;
+  /** Set when a limit of the crew budget was spent: the run stopped, finished outputs kept and checkpointed. */
+  readonly budgetExhausted?: BudgetExhaustion;
 }
 
 /** Events as they happen, then the result: `for await (const event of stream)`, then `await stream.result`. */

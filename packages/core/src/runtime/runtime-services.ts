@@ -1,3 +1,4 @@
+import type { HumanInputAsker } from '../human-input/human-input-asker.js';
 import type { ChatModel } from '../llm/chat-model.js';
 import { serviceToken } from '../services/service-token.js';
 import type { Tool } from '../tools/tool.js';
@@ -29,3 +30,6 @@ export interface TelemetryExporter {
   shutdown(): Promise<void>;
 }
 export const TelemetryExporterService = serviceToken<TelemetryExporter>('TelemetryExporter');
+
+/** The runtime's side of the human-input channel (ids, `input.needed`, refusals); built by `createRuntime`. */
+export const HumanInputAskerService = serviceToken<HumanInputAsker>('HumanInputAsker');

@@ -1,10 +1,13 @@
 // One file for the Runtime class: run, stream, llmClient and dispose share its parts; the parts
-// themselves (model choice, checkpointing, event channel, run scope) live beside it.
+// themselves (model choice, agent clients, checkpointing, planning, the run's bus and scope) live beside it.
 import { performance } from 'node:perf_hooks';
+import type { CrewBudget } from '../budget/crew-budget.js';
 import type { StateStore } from '../checkpoint/state-store.js';
+import type { ConsensusVotingOptions } from '../consensus/consensus-settings.js';
 import type { AgentDefinition, AgentInput } from '../crew/agent-definition.js';
 import type { CrewDefinition } from '../crew/crew-definition.js';
 import { defineAgent } from '../crew/define-crew.js';
+import type { CoreErrorCode } from '../errors/error-codes.js';
 import { OrkeonError } from '../errors/orkeon-error.js';
 import type { CrewExecutionStateManager } from '../execution-state/crew-execution-state-manager.js';
 import type { CrewKickoffHookRunner } from '../hooks/crew-kickoff-hook-runner.js';
@@ -15,15 +18,21 @@ import type { PermissionMode } from '../permissions/permission-mode.js';
 import { runCrew, toolNamesFor } from '../process/run-crew.js';
 import { agentSystemPrompt } from '../process/task-prompt.js';
 import type { ServiceProvider } from '../services/service-provider.js';
+import type { ModelPrice } from '../telemetry/model-prices.js';
 import type { CallerIdentity, Tool } from '../tools/tool.js';
 import type { ToolInvocationPipeline } from '../tools/tool-invocation-pipeline.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 import type { FileSystem } from '../vfs/file-system.js';
+import { AgentClients } from './agent-clients.js';
 import { type CrewSession, openCrewSession } from './crew-checkpointing.js';
+import { CrewCoworkers } from './crew-coworkers.js';
+import { bridgeCrewEvent } from './crew-event-bridge.js';
+import { planCrewRun } from './crew-planning.js';
 import { EventChannel } from './event-channel.js';
 import type { ModelChoice } from './model-choice.js';
+import { openRun } from './open-run.js';
 import type { RunEvent, RunEventListener } from './run-events.js';
-import { withRunScope } from './run-scope.js';
+import { activeRunScope, type RunScope, withRunScope } from './run-scope.js';
 import type {
   AgentRunOptions,
   AgentRunResult,
@@ -50,9 +59,20 @@ export interface RuntimeParts {
   readonly telemetry?: TelemetryExporter;
   readonly listeners: readonly RunEventListener[];
   readonly permissionMode?: PermissionMode;
+  /** Model prices for the cost budget and `cost.updated` (built-in table plus `Telemetry:Prices`). */
+  readonly prices?: Readonly<Record<string, ModelPrice>>;
+  /** How deep delegation may go (`Svc:Delegation:MaxDepth`); default 2. */
+  readonly maxDelegationDepth?: number;
+  /** Voting of the consensual process (`Svc:Consensus:Voting`). */
+  readonly consensus?: ConsensusVotingOptions;
+  /** The time events are stamped with; default the system clock. */
+  readonly clock?: () => Date;
 }
 
 type RunTarget = AgentDefinition | AgentInput | CrewDefinition;
+
+/** What `orkeon run` exits with for a run that ended this way; `run.finished` carries it. */
+const exitCodes = { ok: 0, failed: 2, interrupted: 130 } as const;
 
 function isCrew(target: RunTarget): target is CrewDefinition {
   return Array.isArray((target as CrewDefinition).tasks);
@@ -71,6 +91,7 @@ export class Runtime implements AsyncDisposable {
   readonly tools: ToolRegistry;
   readonly pipeline: ToolInvocationPipeline;
   readonly #parts: RuntimeParts;
+  readonly #clients: AgentClients;
   #disposed: Promise<void> | undefined;
 
   constructor(parts: RuntimeParts) {
@@ -80,6 +101,14 @@ export class Runtime implements AsyncDisposable {
     this.vfs = parts.vfs;
     this.tools = parts.tools;
     this.pipeline = parts.pipeline;
+    this.#clients = new AgentClients({
+      models: parts.models,
+      logger: parts.logger,
+      pipeline: parts.pipeline,
+      tools: parts.tools,
+      consoleSink: parts.consoleSink,
+      maxDelegationDepth: parts.maxDelegationDepth ?? 2,
+    });
   }
 
   /** The model agents use unless they name another. */
@@ -130,12 +159,15 @@ export class Runtime implements AsyncDisposable {
   ): Promise<AgentRunResult | CrewRunResult> {
     if (this.#disposed !== undefined) {
       return Promise.reject(
-        new OrkeonError('RUNTIME_DISPOSED', 'This runtime was disposed; create another with createRuntime().'),
+        new OrkeonError<CoreErrorCode>(
+          'RUNTIME_DISPOSED',
+          'This runtime was disposed; create another with createRuntime().',
+        ),
       );
     }
     const runOptions: RunOptions = (isCrew(target) ? (inputOrOptions as CrewRunOptions | undefined) : options) ?? {};
     const listeners = [...this.#parts.listeners, ...(runOptions.onEvent === undefined ? [] : [runOptions.onEvent])];
-    const emit = (event: RunEvent) => {
+    const deliver = (event: RunEvent) => {
       streamTo?.(event);
       for (const listener of listeners) {
         try {
@@ -147,67 +179,89 @@ export class Runtime implements AsyncDisposable {
         }
       }
     };
-    return withRunScope<AgentRunResult | CrewRunResult>({ emit }, () =>
+    const crew = isCrew(target) ? target : (runOptions as AgentRunOptions).crew;
+    const budget: CrewBudget | undefined = runOptions.budget ?? (isCrew(target) ? target.budget : undefined);
+    const { scope, close } = openRun({
+      deliver,
+      logger: this.logger,
+      prices: this.#parts.prices ?? {},
+      ...(this.#parts.clock === undefined ? {} : { clock: this.#parts.clock }),
+      ...(crew === undefined ? {} : { crewId: crew.name }),
+      ...(budget === undefined ? {} : { budget }),
+      ...(runOptions.signal === undefined ? {} : { signal: runOptions.signal }),
+      ...(isCrew(target) ? { coworkers: (base: RunScope) => this.#coworkers(target, base, runOptions) } : {}),
+    });
+    const work = withRunScope<AgentRunResult | CrewRunResult>(scope, () =>
       isCrew(target)
-        ? this.#runCrew(target, runOptions as CrewRunOptions, emit)
-        : this.#runAgent(target, String(inputOrOptions ?? ''), runOptions, emit),
+        ? this.#runCrew(target, runOptions as CrewRunOptions, scope)
+        : this.#runAgent(target, String(inputOrOptions ?? ''), runOptions, scope),
     );
+    return work.finally(close);
   }
 
   async #runAgent(
     input: AgentDefinition | AgentInput,
     goal: string,
     options: AgentRunOptions,
-    emit: (event: RunEvent) => void,
+    scope: RunScope,
   ): Promise<AgentRunResult> {
     const agent = defineAgent(input as AgentInput);
     this.#adoptTools(agent.ownTools);
     const caller: CallerIdentity = options.caller ?? { kind: 'agent', agent: agent.role, agentId: agent.id };
-    const client = this.#client(agent, options.crew, agent.tools, { caller, options, emit });
-    const permissionMode = options.permissionMode ?? this.#parts.permissionMode;
+    const deltas = options.deltas === true;
     const started = performance.now();
-    emit({ kind: 'agent.started', agentId: agent.id, agentRole: agent.role });
+    scope.emit({ kind: 'run.started', agentId: agent.id, target: agent.id, stream: deltas, ...budgetOf(scope) });
     try {
+      const client = this.#clients.client(agent, options.crew, agent.tools, { caller, scope, deltas });
+      const permissionMode = options.permissionMode ?? this.#parts.permissionMode;
       const result = await client.act(goal, {
         system: agentSystemPrompt(agent),
         maxIterations: agent.maxIterations,
+        signal: scope.signal,
         ...(agent.stopWhen === undefined ? {} : { stopWhen: agent.stopWhen }),
-        ...(options.signal === undefined ? {} : { signal: options.signal }),
         ...(permissionMode === undefined ? {} : { permissionMode }),
       });
-      emit({
-        kind: 'agent.completed',
+      const spent = scope.meter.exhaustion;
+      const interrupted = result.interrupted === true && spent === undefined;
+      const success = result.interrupted !== true && result.exhausted !== true;
+      scope.emit({
+        kind: 'run.finished',
         agentId: agent.id,
-        output: result.output,
-        usage: result.usage,
-        iterations: result.iterations,
+        success,
+        exitCode: success ? exitCodes.ok : interrupted ? exitCodes.interrupted : exitCodes.failed,
+        tokens: scope.meter.usage().tokens,
         durationMs: Math.round(performance.now() - started),
-        ...(result.interrupted === true ? { interrupted: true as const } : {}),
-        ...(result.exhausted === true ? { exhausted: true as const } : {}),
+        output: result.output,
+        ...costOf(scope),
+        ...(interrupted ? { interrupted: true as const } : {}),
+        ...(spent === undefined ? {} : { budgetExhausted: spent.dimension }),
       });
-      return result;
+      return spent === undefined ? result : { ...result, budgetExhausted: spent };
     } catch (error) {
       const failure = error as { code?: unknown; message?: unknown };
-      emit({
-        kind: 'agent.failed',
+      const info = {
+        code: typeof failure.code === 'string' ? failure.code : 'AGENT_RUN_FAILED',
+        message: String(failure.message ?? error),
+      };
+      const seq = scope.emit({ kind: 'error', agentId: agent.id, ...info, recoverable: false });
+      scope.emit({
+        kind: 'run.finished',
         agentId: agent.id,
-        error: {
-          code: typeof failure.code === 'string' ? failure.code : 'AGENT_RUN_FAILED',
-          message: String(failure.message ?? error),
-        },
+        causationId: seq,
+        success: false,
+        exitCode: exitCodes.failed,
+        tokens: scope.meter.usage().tokens,
         durationMs: Math.round(performance.now() - started),
+        error: info,
       });
       throw error;
     }
   }
 
-  async #runCrew(
-    crew: CrewDefinition,
-    options: CrewRunOptions,
-    emit: (event: RunEvent) => void,
-  ): Promise<CrewRunResult> {
+  async #runCrew(crew: CrewDefinition, options: CrewRunOptions, scope: RunScope): Promise<CrewRunResult> {
     for (const agent of crew.agents) this.#adoptTools(agent.ownTools);
     const { hooks, executionStates, logger } = this.#parts;
+    const started = performance.now();
     const store = this.#parts.store();
     await hooks?.runBeforeKickoff(crew);
     const session: CrewSession | undefined =
@@ -215,22 +269,55 @@ export class Runtime implements AsyncDisposable {
         ? undefined
         : await openCrewSession(crew, { store, vfs: this.vfs, logger, resume: options.resume === true });
     const sessionId = session?.sessionId ?? `${crew.name}-${Date.now()}`;
+    const deltas = options.deltas === true;
+    scope.emit({
+      kind: 'run.started',
+      target: crew.name,
+      stream: deltas,
+      process: crew.process,
+      tasks: crew.tasks.map((task) => task.id),
+      reused: Object.keys(session?.completedOutputs ?? {}),
+      resumed: session?.resumed ?? false,
+      sessionId,
+      ...budgetOf(scope),
+    });
     const execution = await executionStates?.createState(crew.name, sessionId, crew.goal ?? '');
     const permissionMode = options.permissionMode ?? this.#parts.permissionMode;
-    const result = await runCrew(crew, {
-      logger,
-      ...(options.signal === undefined ? {} : { signal: options.signal }),
-      ...(permissionMode === undefined ? {} : { permissionMode }),
-      completedOutputs: session?.completedOutputs ?? {},
-      onEvent: async (event) => {
-        emit(event);
-        await session?.record(event);
-        if (execution !== undefined && event.kind === 'task.started')
-          await executionStates?.updateState(sessionId, { status: 'Running', currentTaskId: event.taskId });
-      },
-      clientFor: (agent, task, caller) =>
-        this.#client(agent, crew, toolNamesFor(agent, task), { caller, options, emit, taskId: task.id }),
-    });
+    let result: Awaited<ReturnType<typeof runCrew>>;
+    try {
+      const planned =
+        crew.planning === true ? await planCrewRun(crew, { clients: this.#clients, scope, logger, deltas }) : crew;
+      result = await runCrew(planned, {
+        logger,
+        signal: scope.signal,
+        budgetSpent: () => scope.meter.error,
+        ...(permissionMode === undefined ? {} : { permissionMode }),
+        completedOutputs: session?.completedOutputs ?? {},
+        ...(this.#parts.consensus === undefined ? {} : { consensus: this.#parts.consensus }),
+        onEvent: async (event) => {
+          bridgeCrewEvent(scope, event);
+          await session?.record(event);
+          if (execution !== undefined && event.kind === 'task.started')
+            await executionStates?.updateState(sessionId, { status: 'Running', currentTaskId: event.taskId });
+        },
+        clientFor: (agent, task, caller) =>
+          this.#clients.client(agent, planned, toolNamesFor(agent, task), { caller, scope, deltas, taskId: task.id }),
+      });
+    } catch (error) {
+      const failure = error as { code?: unknown; message?: unknown };
+      const info = { code: String(failure.code ?? 'CREW_RUN_FAILED'), message: String(failure.message ?? error) };
+      const seq = scope.emit({ kind: 'error', ...info, recoverable: false });
+      scope.emit({
+        kind: 'run.finished',
+        causationId: seq,
+        success: false,
+        exitCode: exitCodes.failed,
+        tokens: scope.meter.usage().tokens,
+        durationMs: Math.round(performance.now() - started),
+        error: info,
+      });
+      throw error;
+    }
     const deliverableFailure = session?.deliverableFailure;
     if (result.success && deliverableFailure === undefined) await session?.complete();
     if (execution !== undefined) {
@@ -242,44 +329,78 @@ export class Runtime implements AsyncDisposable {
         });
     }
     await hooks?.runAfterKickoff(crew, result);
+    const spent = scope.meter.exhaustion;
+    const success = result.success && deliverableFailure === undefined;
+    const failedIds = result.tasks.filter((task) => task.status === 'Failed').map((task) => task.id);
+    const skippedIds = result.tasks.filter((task) => task.status === 'Skipped').map((task) => task.id);
+    const error = result.error === undefined ? undefined : { code: result.error.code, message: result.error.message };
+    scope.emit({
+      kind: 'run.finished',
+      success,
+      exitCode: success ? exitCodes.ok : result.interrupted === true ? exitCodes.interrupted : exitCodes.failed,
+      tokens: scope.meter.usage().tokens,
+      durationMs: Math.round(performance.now() - started),
+      output: result.output,
+      ...costOf(scope),
+      ...(failedIds.length === 0 ? {} : { failed: failedIds }),
+      ...(skippedIds.length === 0 ? {} : { skipped: skippedIds }),
+      ...(result.interrupted === true ? { interrupted: true as const } : {}),
+      ...(spent === undefined ? {} : { budgetExhausted: spent.dimension }),
+      ...(error === undefined
+        ? deliverableFailure === undefined
+          ? {}
+          : { error: { code: 'CREW_RUN_FAILED', message: deliverableFailure } }
+        : { error }),
+    });
     return {
       ...result,
       sessionId,
       resumed: session?.resumed ?? false,
       ...(deliverableFailure === undefined ? {} : { deliverableFailure }),
+      ...(spent === undefined ? {} : { budgetExhausted: spent }),
     };
   }
 
-  #client(
-    agent: AgentDefinition,
-    crew: CrewDefinition | undefined,
-    toolNames: readonly string[],
-    call: {
-      caller: CallerIdentity;
-      options: RunOptions;
-      emit: (event: RunEvent) => void;
-      taskId?: string;
-    },
-  ): LlmClient {
-    const { caller, options, emit, taskId } = call;
-    const consoleSink = this.#parts.consoleSink;
-    const deltas = options.deltas === true;
-    const deltaSink =
-      deltas || consoleSink !== undefined
-        ? (delta: string) => {
-            consoleSink?.(delta);
-            if (deltas)
-              emit({ kind: 'llm.delta', ...(taskId === undefined ? {} : { taskId }), agentId: agent.id, delta });
-          }
-        : undefined;
-    return new LlmClient({
-      model: this.#parts.models.modelFor(agent, crew),
-      logger: this.logger,
-      pipeline: this.pipeline,
-      tools: this.tools.select(toolNames).tools,
-      caller,
-      settings: this.#parts.models.callSettingsFor(agent, crew),
-      ...(deltaSink === undefined ? {} : { deltaSink }),
+  /** The crew's members for the collaboration tools; a consultation runs the coworker's own tool loop, one level deeper. */
+  #coworkers(crew: CrewDefinition, base: RunScope, options: RunOptions): CrewCoworkers {
+    const permissionMode = options.permissionMode ?? this.#parts.permissionMode;
+    return new CrewCoworkers(crew, {
+      maxDepth: this.#parts.maxDelegationDepth ?? 2,
+      work: async (coworker, prompt, consultation) => {
+        const current = activeRunScope() ?? base;
+        const asking = consultation.caller.agentId;
+        const chain = current.delegation.chain.length > 0 || asking === undefined ? current.delegation.chain : [asking];
+        const nested: RunScope = {
+          ...current,
+          delegation: { depth: current.delegation.depth + 1, chain: [...chain, coworker.id] },
+        };
+        return withRunScope(nested, async () => {
+          const caller: CallerIdentity = {
+            kind: 'agent',
+            agent: coworker.role,
+            agentId: coworker.id,
+            crew: crew.name,
+            process: crew.process,
+            ...(consultation.caller.task === undefined ? {} : { task: consultation.caller.task }),
+          };
+          const client = this.#clients.client(coworker, crew, coworker.tools, {
+            caller,
+            scope: nested,
+            deltas: options.deltas === true,
+            taskId: consultation.caller.task,
+          });
+          const result = await client.act(prompt, {
+            system: agentSystemPrompt(coworker),
+            maxIterations: coworker.maxIterations,
+            signal: consultation.signal,
+            ...(permissionMode === undefined ? {} : { permissionMode }),
+          });
+          if (result.interrupted === true) throw new Error('the run stopped before they finished');
+          if (result.exhausted === true)
+            throw new Error(`they used all ${coworker.maxIterations} iterations without an answer`);
+          return result.output;
+        });
+      },
     });
   }
 
@@ -321,4 +442,16 @@ export class Runtime implements AsyncDisposable {
   [Symbol.asyncDispose](): Promise<void> {
     return this.dispose();
   }
+}
+
+function budgetOf(scope: RunScope): { budget?: Record<string, number> } {
+  const limits = Object.entries(scope.meter.budget).filter(
+    (entry): entry is [string, number] => entry[1] !== undefined,
+  );
+  return limits.length === 0 ? {} : { budget: Object.fromEntries(limits) };
+}
+
+function costOf(scope: RunScope): { costUsd?: number } {
+  const cost = scope.meter.usage().costUsd;
+  return cost > 0 ? { costUsd: cost } : {};
 }

@@ -1,7 +1,8 @@
+import type { CoreErrorCode } from '../errors/error-codes.js';
 import { OrkeonError } from '../errors/orkeon-error.js';
 
 /** A service was asked for and nothing registered it. */
-export class ServiceNotRegisteredError extends OrkeonError {
+export class ServiceNotRegisteredError extends OrkeonError<CoreErrorCode> {
   constructor(service: string, requestedBy: readonly string[]) {
     const chain = requestedBy.length === 0 ? '' : ` (needed by ${requestedBy.join(' → ')})`;
     super(
@@ -13,7 +14,7 @@ export class ServiceNotRegisteredError extends OrkeonError {
 }
 
 /** Services were wired in a way that cannot be resolved: a cycle, a scoped service outside a scope, a captive dependency, or use after disposal. */
-export class ServiceResolutionError extends OrkeonError {
+export class ServiceResolutionError extends OrkeonError<CoreErrorCode> {
   constructor(message: string, service: string) {
     super('SERVICE_RESOLUTION_FAILED', message, { details: { service } });
   }

@@ -1,3 +1,4 @@
+import type { CoreErrorCode } from '../errors/error-codes.js';
 import { OrkeonError } from '../errors/orkeon-error.js';
 import { ServiceNotRegisteredError, ServiceResolutionError } from './service-errors.js';
 import type { ServiceRegistration, ServiceResolver } from './service-registration.js';
@@ -137,7 +138,7 @@ export class ServiceProvider implements ServiceResolver, AsyncDisposable {
     }
     this.#created.length = 0;
     if (failures.length > 0) {
-      throw new OrkeonError(
+      throw new OrkeonError<CoreErrorCode>(
         'SERVICE_DISPOSAL_FAILED',
         `${failures.length} service(s) failed while being disposed; the others were disposed. See the cause.`,
         { cause: new AggregateError(failures) },

@@ -6,6 +6,7 @@ import type {
   LanguageModelV4Usage,
 } from '@ai-sdk/provider';
 import type { Attributes, Span } from '@opentelemetry/api';
+import type { CoreErrorCode } from '../errors/error-codes.js';
 import { OrkeonError } from '../errors/orkeon-error.js';
 import { errorType, failSpan, GenAi, instruments, recordCost, SpanKind, tracer } from './gen-ai-telemetry.js';
 
@@ -76,7 +77,8 @@ export function withTelemetry(model: LanguageModelV4, provider: string): Languag
           },
           cancel(reason) {
             call.fail(
-              reason ?? new OrkeonError('LLM_STREAM_CANCELLED', 'The model stream was cancelled by its reader.'),
+              reason ??
+                new OrkeonError<CoreErrorCode>('LLM_STREAM_CANCELLED', 'The model stream was cancelled by its reader.'),
               outcome,
             );
           },

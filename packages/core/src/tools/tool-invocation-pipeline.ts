@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { context, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { z } from 'zod';
+import type { CoreErrorCode } from '../errors/error-codes.js';
 import { OrkeonError } from '../errors/orkeon-error.js';
 import type { Logger } from '../logging/logger.js';
 import { unknownPermissionModeMessage } from '../permissions/permission-errors.js';
@@ -54,6 +55,8 @@ export interface ToolInvocationPipelineOptions {
     readonly tool: string;
     readonly callId: string;
     readonly caller: CallerIdentity;
+    /** The names of the call's arguments, never their values. */
+    readonly argumentNames: readonly string[];
   }) => void;
   readonly defaultTimeoutMilliseconds?: number;
 }
@@ -80,7 +83,12 @@ export class ToolInvocationPipeline {
     const tool = this.#options.registry.get(invocation.tool);
     const name = tool?.name ?? invocation.tool;
     try {
-      this.#options.onCallStarted?.({ tool: name, callId, caller: invocation.caller });
+      this.#options.onCallStarted?.({
+        tool: name,
+        callId,
+        caller: invocation.caller,
+        argumentNames: argumentNamesOf(invocation.input),
+      });
     } catch (error) {
       this.#options.logger.warn({ err: error }, 'onCallStarted failed');
     }
@@ -219,7 +227,7 @@ export class ToolInvocationPipeline {
   }
 }
 
-class ToolTimeoutError extends OrkeonError {
+class ToolTimeoutError extends OrkeonError<CoreErrorCode> {
   constructor(tool: string, milliseconds: number) {
     super('TOOL_TIMEOUT', `Tool '${tool}' timed out after ${formatDuration(milliseconds)}.`);
   }
@@ -244,6 +252,19 @@ function parseInput(tool: Tool, raw: unknown): { ok: true; value: unknown } | { 
     ok: false,
     message: `Invalid arguments for tool '${tool.name}': ${problems}. Expected arguments: ${JSON.stringify(toolInputJsonSchema(tool))}`,
   };
+}
+
+/** The keys of the arguments object (given as an object or JSON text); none when it is neither. */
+function argumentNamesOf(raw: unknown): string[] {
+  let value = raw;
+  if (typeof raw === 'string') {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      return [];
+    }
+  }
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.keys(value) : [];
 }
 
 function describeIssue(issue: z.core.$ZodIssue): string {

@@ -1,9 +1,10 @@
+import type { CoreErrorCode } from '../errors/error-codes.js';
 import { OrkeonError } from '../errors/orkeon-error.js';
 import { closestMatch } from '../text/closest-match.js';
 import type { Tool } from './tool.js';
 
 /** A tool name that is taken, or not known. */
-export class ToolRegistryError extends OrkeonError {}
+export class ToolRegistryError extends OrkeonError<CoreErrorCode> {}
 
 /** The tools a program offers, by name (matched without regard to case). */
 export class ToolRegistry {
@@ -19,7 +20,7 @@ export class ToolRegistry {
     const existing = this.#tools.get(key);
     if (existing !== undefined) {
       throw new ToolRegistryError(
-        'TOOL_DUPLICATE',
+        'TOOL_NAME_DUPLICATE',
         `A tool named '${existing.name}' is already registered; '${tool.name}' cannot be registered too. Give one of them another name.`,
       );
     }

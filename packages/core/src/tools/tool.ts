@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CoreErrorCode } from '../errors/error-codes.js';
 import { OrkeonError } from '../errors/orkeon-error.js';
 import type { Logger } from '../logging/logger.js';
 import type { FileSystem } from '../vfs/file-system.js';
@@ -72,7 +73,7 @@ export interface ToolDefinition<Schema extends z.ZodType> {
 const toolNamePattern = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
 
 /** A tool declared with a name models cannot call. */
-export class ToolDefinitionError extends OrkeonError {
+export class ToolDefinitionError extends OrkeonError<CoreErrorCode> {
   constructor(message: string) {
     super('TOOL_NAME_INVALID', message);
   }

@@ -1,17 +1,24 @@
 /**
- * Why a file operation was refused or failed. Denials are results the agent reads,
- * never exceptions, and their messages only name virtual paths.
+ * Why a file operation was refused or failed, each with what it means. Denials are results the
+ * agent reads, never exceptions, and their messages only name virtual paths. These are result
+ * codes, not error codes: they stay short because agents and their tools read them, and
+ * docs/errors.md lists them in a section of their own.
  */
-export type VfsFailureCode =
-  | 'INVALID_PATH'
-  | 'NO_MOUNT'
-  | 'ACCESS_DENIED'
-  | 'OUTSIDE_MOUNT'
-  | 'NOT_FOUND'
-  | 'NOT_A_FILE'
-  | 'NOT_A_DIRECTORY'
-  | 'TOO_LARGE'
-  | 'IO_ERROR';
+export const vfsFailureCodes = {
+  INVALID_PATH:
+    'The path is not a clean absolute virtual path (relative, climbing above `/`, a NUL, a backslash): nothing is repaired.',
+  NO_MOUNT: 'No mount covers the path: use one of the mounts `list_mounts` shows.',
+  ACCESS_DENIED:
+    "The mount's rights do not allow the operation (e.g. a write on a read-only mount, or deleting a mount root).",
+  OUTSIDE_MOUNT: 'The path leads outside its mount (through a symbolic link, or a link that leads nowhere).',
+  NOT_FOUND: 'Nothing exists at the path.',
+  NOT_A_FILE: 'The path is a directory (or another non-file) where a file was expected.',
+  NOT_A_DIRECTORY: 'The path is a file where a directory was expected.',
+  TOO_LARGE: 'The file is larger than the limit (`Svc:FileSystem:MaxFileSizeBytes`): read a part, or raise the limit.',
+  IO_ERROR: 'The operating system refused or failed the operation: the message carries its reason.',
+} as const;
+
+export type VfsFailureCode = keyof typeof vfsFailureCodes;
 
 export type VfsResult<T> =
   | { readonly ok: true; readonly value: T }

@@ -110,7 +110,7 @@ describe('hierarchical process', () => {
       status: 'Failed',
       output: '[NEEDS REVISION] v3',
       error: {
-        code: 'TASK_NEEDS_REVISION',
+        code: 'TASK_REVISION_REQUIRED',
         message: "the manager rejected the answer to task 'draft' 3 times; last feedback: Give up.",
       },
     });

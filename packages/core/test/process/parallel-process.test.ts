@@ -49,7 +49,11 @@ function requestFor(id: string): RecordedRequest {
 describe('parallel process', () => {
   it('runs the tasks of a wave at the same time, and later waves see earlier outputs', async () => {
     answerByTask(
-      { a: { text: 'out-a', delayMs: 400 }, b: { text: 'out-b', delayMs: 400 }, c: { text: 'out-c', delayMs: 400 } },
+      {
+        a: { text: 'out-a', delayMilliseconds: 400 },
+        b: { text: 'out-b', delayMilliseconds: 400 },
+        c: { text: 'out-c', delayMilliseconds: 400 },
+      },
       4,
     );
     const crew = defineCrew({
@@ -88,7 +92,10 @@ describe('parallel process', () => {
   });
 
   it('caps how many tasks run at once (maxConcurrency)', async () => {
-    answerByTask(Object.fromEntries(['a', 'b', 'c', 'd'].map((id) => [id, { text: `out-${id}`, delayMs: 300 }])), 4);
+    answerByTask(
+      Object.fromEntries(['a', 'b', 'c', 'd'].map((id) => [id, { text: `out-${id}`, delayMilliseconds: 300 }])),
+      4,
+    );
     const crew = defineCrew({
       name: 'capped',
       process: 'parallel',
@@ -109,7 +116,10 @@ describe('parallel process', () => {
 
     // The option wins over the crew's setting.
     server.reset();
-    answerByTask(Object.fromEntries(['a', 'b', 'c', 'd'].map((id) => [id, { text: `out-${id}`, delayMs: 300 }])), 4);
+    answerByTask(
+      Object.fromEntries(['a', 'b', 'c', 'd'].map((id) => [id, { text: `out-${id}`, delayMilliseconds: 300 }])),
+      4,
+    );
     await runCrew(crew, {
       clientFor: scriptedClients(server).clientFor,
       logger: captureLogger().logger,

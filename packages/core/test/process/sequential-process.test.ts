@@ -127,7 +127,7 @@ describe('sequential process', () => {
       { id: 'c', status: 'Skipped', reason: "dependency 'b' was skipped" },
       { id: 'd', status: 'Completed', reason: undefined },
     ]);
-    expect(result.tasks[0]?.error?.code).toBe('LLM_PROVIDER_ERROR');
+    expect(result.tasks[0]?.error?.code).toBe('LLM_PROVIDER_FAILED');
     expect(result.error?.code).toBe('CREW_RUN_FAILED');
     expect(result.error?.message).toMatch(
       /^Crew 'fragile' failed: task 'a' failed \(The 'openai' provider failed \(HTTP 400\): .*bad request.*\); task 'b' skipped \(dependency 'a' failed\); task 'c' skipped \(dependency 'b' was skipped\)\.$/,
@@ -156,7 +156,7 @@ describe('sequential process', () => {
     expect(log.events.find((event) => event.kind === 'task.failed')).toMatchObject({
       taskId: 'a',
       agentId: 'researcher',
-      error: { code: 'LLM_PROVIDER_ERROR' },
+      error: { code: 'LLM_PROVIDER_FAILED' },
     });
     expect(log.events.at(-1)).toMatchObject({
       kind: 'run.failed',
@@ -210,7 +210,7 @@ describe('sequential process', () => {
   });
 
   it('the signal stops the run: the running task sees it, the rest is skipped, the result says interrupted', async () => {
-    server.enqueue({ text: 'too late', delayMs: 5_000 });
+    server.enqueue({ text: 'too late', delayMilliseconds: 5_000 });
     const crew = defineCrew({
       name: 'stoppable',
       agents,

@@ -41,7 +41,7 @@ describe('runtime.run and runtime.stream', () => {
     expect(runtime.tools.get('weather')).toBe(weather);
   });
 
-  it('a different tool under a taken name is refused with TOOL_DUPLICATE', async () => {
+  it('a different tool under a taken name is refused with TOOL_NAME_DUPLICATE', async () => {
     await using runtime = await createRuntime({
       model: scriptedModel(context.server),
       tools: [weather],
@@ -49,7 +49,7 @@ describe('runtime.run and runtime.stream', () => {
     });
     const impostor = defineTool({ ...weather, input: z.object({}), execute: async () => 'x', name: 'weather' });
     await expect(runtime.run({ id: 'a', role: 'A', goal: 'g', tools: [impostor] }, 'hi')).rejects.toMatchObject({
-      code: 'TOOL_DUPLICATE',
+      code: 'TOOL_NAME_DUPLICATE',
     });
   });
 
@@ -60,10 +60,10 @@ describe('runtime.run and runtime.stream', () => {
     const kinds: string[] = [];
     for await (const event of stream) kinds.push(event.kind);
     expect((await stream.result).output).toBe('Snow.');
-    expect(kinds[0]).toBe('agent.started');
-    expect(kinds.slice(1, 3)).toEqual(['tool.started', 'tool.completed']);
+    expect(kinds[0]).toBe('run.started');
+    expect(kinds.slice(1, 4)).toEqual(['cost.updated', 'tool.called', 'tool.returned']);
     expect(kinds).toContain('llm.delta');
-    expect(kinds.at(-1)).toBe('agent.completed');
+    expect(kinds.at(-1)).toBe('run.finished');
   });
 
   it('a failing run ends its stream with the error, and the result rejects', async () => {
@@ -76,13 +76,13 @@ describe('runtime.run and runtime.stream', () => {
         for await (const event of stream) kinds.push(event.kind);
       })(),
     ).rejects.toMatchObject({ code: expect.stringMatching(/^LLM_/) });
-    expect(kinds).toEqual(['agent.started', 'agent.failed']);
+    expect(kinds).toEqual(['run.started', 'error', 'run.finished']);
     await expect(stream.result).rejects.toBeDefined();
   });
 
   it('tool events of two runs in flight at once reach each run’s own listener', async () => {
     context.server.enqueue(
-      { toolCalls: [{ name: 'weather', arguments: { city: 'A' } }], delayMs: 30 },
+      { toolCalls: [{ name: 'weather', arguments: { city: 'A' } }], delayMilliseconds: 30 },
       { toolCalls: [{ name: 'weather', arguments: { city: 'B' } }] },
       { text: 'one' },
       { text: 'two' },

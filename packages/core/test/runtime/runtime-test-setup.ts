@@ -39,3 +39,19 @@ export function useServerAndFolder(): { readonly server: ScriptedModelServer; re
     },
   };
 }
+
+/** The text of a recorded request's user messages. */
+export function userTextOf(request: { body?: unknown } | undefined): string {
+  const messages = ((request?.body as { messages?: { role: string; content: unknown }[] } | undefined)?.messages ??
+    []) as { role: string; content: unknown }[];
+  return messages
+    .filter((message) => message.role === 'user')
+    .map((message) =>
+      typeof message.content === 'string'
+        ? message.content
+        : Array.isArray(message.content)
+          ? message.content.map((part) => (part as { text?: string }).text ?? '').join('')
+          : '',
+    )
+    .join('\n');
+}

@@ -176,9 +176,9 @@ describe('telemetry emitted by every run', () => {
     server.enqueue({ error: { status: 500, message: 'backend down' } });
     await expect(client().complete('hello')).rejects.toThrow(/backend down/);
     const chat = only('chat scripted-model');
-    expect(chat.attributes['error.type']).toBe('LLM_PROVIDER_ERROR');
+    expect(chat.attributes['error.type']).toBe('LLM_PROVIDER_FAILED');
     expect(chat.status.code).toBe(SpanStatusCode.ERROR);
-    expect(only('invoke_agent writer').attributes['error.type']).toBe('LLM_PROVIDER_ERROR');
+    expect(only('invoke_agent writer').attributes['error.type']).toBe('LLM_PROVIDER_FAILED');
 
     spans.reset();
     server.enqueue({ toolCalls: [{ name: 'file_read', arguments: { path: '/etc/passwd' } }] }, { text: 'ok' });

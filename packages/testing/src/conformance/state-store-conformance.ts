@@ -165,7 +165,9 @@ export function describeStateStoreConformance(
       // A plain save changes the current state only; snapshots stay as they were.
       await store.save(sessionState({ sessionId: 'timeline', phase: 'Failed', updatedAt: at(4) }));
       expect(await store.history('timeline')).toEqual(history);
-      await expect(store.history('timeline', { limit: 0 })).rejects.toMatchObject({ code: 'INVALID_HISTORY_LIMIT' });
+      await expect(store.history('timeline', { limit: 0 })).rejects.toMatchObject({
+        code: 'CHECKPOINT_HISTORY_LIMIT_INVALID',
+      });
     });
 
     it('getVersion finds a version by id within its session only', async () => {
@@ -207,12 +209,12 @@ export function describeStateStoreConformance(
     it('refuses session ids that are not 1 to 200 letters, digits, _ : . -', async () => {
       for (const sessionId of ['', 'has space', '../escape', "quote'd", 'semi;colon', 'x'.repeat(201), 'ünï']) {
         await expect(store.save(sessionState({ sessionId })), sessionId).rejects.toMatchObject({
-          code: 'INVALID_SESSION_ID',
+          code: 'CHECKPOINT_SESSION_ID_INVALID',
         });
         await expect(store.saveVersioned(sessionState({ sessionId }))).rejects.toMatchObject({
-          code: 'INVALID_SESSION_ID',
+          code: 'CHECKPOINT_SESSION_ID_INVALID',
         });
-        await expect(store.get(sessionId)).rejects.toMatchObject({ code: 'INVALID_SESSION_ID' });
+        await expect(store.get(sessionId)).rejects.toMatchObject({ code: 'CHECKPOINT_SESSION_ID_INVALID' });
       }
       expect(await store.list()).toEqual([]);
 
@@ -224,11 +226,11 @@ export function describeStateStoreConformance(
 
     it('refuses a state with an unknown phase or a time that does not parse', async () => {
       const bogusPhase = { ...sessionState({ sessionId: 'bad-phase' }), phase: 'Bogus' } as unknown as SessionState;
-      await expect(store.save(bogusPhase)).rejects.toMatchObject({ code: 'INVALID_SESSION_STATE' });
+      await expect(store.save(bogusPhase)).rejects.toMatchObject({ code: 'CHECKPOINT_SESSION_STATE_INVALID' });
       await expect(
         store.save(sessionState({ sessionId: 'bad-time', updatedAt: 'yesterday-ish' })),
       ).rejects.toMatchObject({
-        code: 'INVALID_SESSION_STATE',
+        code: 'CHECKPOINT_SESSION_STATE_INVALID',
       });
       expect(await store.list()).toEqual([]);
     });

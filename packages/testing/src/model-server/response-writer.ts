@@ -33,20 +33,20 @@ export function sendJson(
 }
 
 /**
- * Streams `events` as `text/event-stream`, waiting `chunkDelayMs` between two
+ * Streams `events` as `text/event-stream`, waiting `chunkDelayMilliseconds` between two
  * events. Stops quietly when `signal` aborts: a client that disconnects
  * mid-stream is a normal event for a model server, not an error.
  */
 export async function sendEventStream(
   response: ServerResponse,
   events: readonly ServerSentEvent[],
-  chunkDelayMs: number,
+  chunkDelayMilliseconds: number,
   signal: AbortSignal,
 ): Promise<void> {
   if (signal.aborted || response.destroyed) return;
   response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
   for (const [position, event] of events.entries()) {
-    if (position > 0 && !(await waitUnlessAborted(chunkDelayMs, signal))) return;
+    if (position > 0 && !(await waitUnlessAborted(chunkDelayMilliseconds, signal))) return;
     if (signal.aborted || response.destroyed) return;
     const accepted = response.write(encodeServerSentEvent(event));
     if (!accepted && !(await drained(response, signal))) return;

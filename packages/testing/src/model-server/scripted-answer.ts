@@ -1,4 +1,5 @@
 import type { RecordedRequest } from './recorded-request.js';
+import { timingOf } from './scripted-timing.js';
 import type { ScriptedTextTurn, ScriptedToolCallTurn, ScriptedUsage } from './scripted-turn.js';
 import { splitIntoFragments, splitIntoWordPieces } from './text-pieces.js';
 import { estimateTokens } from './token-estimate.js';
@@ -26,7 +27,7 @@ export interface ScriptedAnswer {
   readonly toolCalls: readonly PlannedToolCall[];
   readonly finishReason: 'stop' | 'length' | 'tool_calls';
   readonly usage: ScriptedUsage;
-  readonly chunkDelayMs: number;
+  readonly chunkDelayMilliseconds: number;
 }
 
 /** Works out the answer a text or tool-call turn gives to `request`. */
@@ -52,7 +53,7 @@ export function planAnswer(turn: ScriptedTextTurn | ScriptedToolCallTurn, reques
     toolCalls,
     finishReason: isToolCallTurn ? 'tool_calls' : (turn.finishReason ?? 'stop'),
     usage: turn.usage ?? { inputTokens: estimateInputTokens(request), outputTokens: estimateTokens(answerCharacters) },
-    chunkDelayMs: turn.chunkDelayMs ?? 0,
+    chunkDelayMilliseconds: timingOf(turn, 'chunkDelayMilliseconds'),
   };
 }
 

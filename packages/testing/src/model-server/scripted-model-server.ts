@@ -10,6 +10,7 @@ import {
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { OrkeonError } from '@orkeon/core';
+import type { TestingErrorCode } from '../errors/error-codes.js';
 import { anthropicDialect } from './anthropic-dialect.js';
 import type { ModelDialectFormat } from './model-dialect.js';
 import { openAiDialect } from './openai-dialect.js';
@@ -17,6 +18,7 @@ import type { RecordedRequest } from './recorded-request.js';
 import { maxRequestBodyBytes, readRequestBody } from './request-body.js';
 import { sendEventStream, sendJson, waitUnlessAborted } from './response-writer.js';
 import { defaultScriptedModel, planAnswer } from './scripted-answer.js';
+import { timingOf } from './scripted-timing.js';
 import type { ScriptedTurn, StaticScriptedTurn } from './scripted-turn.js';
 import { assertValidTurn, ScriptedTurnError } from './scripted-turn-validation.js';
 
@@ -51,7 +53,7 @@ export interface ScriptedModelServer extends AsyncDisposable {
   /** Turns not consumed yet. */
   readonly remainingTurns: number;
   /**
-   * Answers started and not finished: waiting out `delayMs` or still streaming.
+   * Answers started and not finished: waiting out `delayMilliseconds` or still streaming.
    * Drops back as soon as the server notices a client that went away, so a test
    * can check that cancelling a call really abandons it.
    */
@@ -76,19 +78,22 @@ const doNotRetry: OutgoingHttpHeaders = { 'x-should-retry': 'false' };
 export async function startScriptedModelServer(options: ScriptedModelServerOptions = {}): Promise<ScriptedModelServer> {
   const { host = '127.0.0.1', port = 0, requireApiKey, turns = [] } = options;
   if (host !== '127.0.0.1' && host !== '::1') {
-    throw new OrkeonError(
+    throw new OrkeonError<TestingErrorCode>(
       'SCRIPTED_MODEL_SERVER_OPTIONS_INVALID',
       `The scripted model server listens on loopback only; host must be '127.0.0.1' or '::1', not '${String(host)}'.`,
     );
   }
   if (!Number.isInteger(port) || port < 0 || port > 65_535) {
-    throw new OrkeonError(
+    throw new OrkeonError<TestingErrorCode>(
       'SCRIPTED_MODEL_SERVER_OPTIONS_INVALID',
       `port must be a whole number from 0 to 65535 (0 picks a free one), not ${String(port)}.`,
     );
   }
   if (requireApiKey !== undefined && (typeof requireApiKey !== 'string' || requireApiKey.length === 0)) {
-    throw new OrkeonError('SCRIPTED_MODEL_SERVER_OPTIONS_INVALID', 'requireApiKey must be non-empty text when given.');
+    throw new OrkeonError<TestingErrorCode>(
+      'SCRIPTED_MODEL_SERVER_OPTIONS_INVALID',
+      'requireApiKey must be non-empty text when given.',
+    );
   }
   turns.forEach((turn, position) => {
     assertValidTurn(turn, `Scripted turn ${position} of the turns option`);
@@ -266,7 +271,7 @@ class RunningScriptedModelServer implements ScriptedModelServer {
     } catch (error) {
       return fail(500, `${label}: ${messageOf(error)}`, doNotRetry);
     }
-    if (!(await waitUnlessAborted(turn.delayMs ?? 0, signal))) return;
+    if (!(await waitUnlessAborted(timingOf(turn, 'delayMilliseconds'), signal))) return;
     await send();
   }
 }
@@ -305,7 +310,7 @@ function prepareAnswer(
   const answer = planAnswer(turn, request);
   if (request.stream) {
     const events = format.streamEvents(answer, request);
-    return () => sendEventStream(response, events, answer.chunkDelayMs, signal);
+    return () => sendEventStream(response, events, answer.chunkDelayMilliseconds, signal);
   }
   const body = format.completionBody(answer, request);
   return () => sendJson(response, 200, body);

@@ -1,8 +1,10 @@
 import { OrkeonError } from '@orkeon/core';
+import type { TestingErrorCode } from '../errors/error-codes.js';
+import { timingProblems } from './scripted-timing.js';
 import type { ScriptedTurn, StaticScriptedTurn } from './scripted-turn.js';
 
 /** A scripted turn that cannot be answered, found when it is enqueued or when a turn function returns it. */
-export class ScriptedTurnError extends OrkeonError {
+export class ScriptedTurnError extends OrkeonError<TestingErrorCode> {
   constructor(message: string, options: { cause?: unknown } = {}) {
     super('SCRIPTED_TURN_INVALID', message, options);
   }
@@ -79,13 +81,13 @@ function problemsOf(turn: StaticScriptedTurn): string[] {
     if (turn.model !== undefined && (typeof turn.model !== 'string' || turn.model.length === 0)) {
       problems.push('model must be non-empty text');
     }
-    if (turn.chunkDelayMs !== undefined && !isNonNegative(turn.chunkDelayMs)) {
-      problems.push('chunkDelayMs must be a number of at least 0');
-    }
   }
-  if (turn.delayMs !== undefined && !isNonNegative(turn.delayMs)) {
-    problems.push('delayMs must be a number of at least 0');
-  }
+  problems.push(
+    ...timingProblems(
+      turn,
+      turn.error === undefined ? ['delayMilliseconds', 'chunkDelayMilliseconds'] : ['delayMilliseconds'],
+    ),
+  );
   return problems;
 }
 

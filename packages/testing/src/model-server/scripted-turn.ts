@@ -8,8 +8,12 @@ export interface ScriptedUsage {
 
 interface ScriptedTiming {
   /** Milliseconds to wait before answering at all. */
-  readonly delayMs?: number;
+  readonly delayMilliseconds?: number;
   /** Milliseconds to wait between two events of a streamed answer. */
+  readonly chunkDelayMilliseconds?: number;
+  /** @deprecated Use `delayMilliseconds`; still read when that is not set. */
+  readonly delayMs?: number;
+  /** @deprecated Use `chunkDelayMilliseconds`; still read when that is not set. */
   readonly chunkDelayMs?: number;
 }
 
@@ -68,6 +72,8 @@ export interface ScriptedError {
 export interface ScriptedErrorTurn {
   readonly error: ScriptedError;
   /** Milliseconds to wait before answering. */
+  readonly delayMilliseconds?: number;
+  /** @deprecated Use `delayMilliseconds`; still read when that is not set. */
   readonly delayMs?: number;
   readonly text?: never;
   readonly toolCalls?: never;

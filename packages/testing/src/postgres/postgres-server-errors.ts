@@ -1,7 +1,8 @@
 import { OrkeonError } from '@orkeon/core';
+import type { TestingErrorCode } from '../errors/error-codes.js';
 
 /** No PostgreSQL server binaries on this machine, so no test server can be started. */
-export class PostgresNotInstalledError extends OrkeonError {
+export class PostgresNotInstalledError extends OrkeonError<TestingErrorCode> {
   constructor(searched: string) {
     super(
       'POSTGRES_NOT_INSTALLED',
@@ -12,7 +13,7 @@ export class PostgresNotInstalledError extends OrkeonError {
 }
 
 /** Running as root without the `postgres` OS user, which PostgreSQL's programs must run as. */
-export class PostgresUserMissingError extends OrkeonError {
+export class PostgresUserMissingError extends OrkeonError<TestingErrorCode> {
   constructor(cause: unknown) {
     super(
       'POSTGRES_USER_MISSING',
@@ -23,7 +24,7 @@ export class PostgresUserMissingError extends OrkeonError {
 }
 
 /** initdb or pg_ctl failed; the message ends with their output and the server log. */
-export class PostgresStartError extends OrkeonError {
+export class PostgresStartError extends OrkeonError<TestingErrorCode> {
   constructor(problem: string, output: string) {
     super(
       'POSTGRES_START_FAILED',

@@ -356,8 +356,11 @@ describe('recorded requests', () => {
 });
 
 describe('timing and disconnects', () => {
-  it('waits delayMs before answering', async () => {
-    await using server = await startScriptedModelServer({ turns: [{ text: 'late', delayMs: 300 }] });
+  it.each([
+    ['delayMilliseconds', { text: 'late', delayMilliseconds: 300 }],
+    ['the deprecated delayMs', { text: 'late', delayMs: 300 }],
+  ])('waits %s before answering', async (_name, turn) => {
+    await using server = await startScriptedModelServer({ turns: [turn] });
     const started = performance.now();
     const reply = await postJson(`${server.openAiBaseUrl}/chat/completions`, openAiRequest);
     const elapsed = performance.now() - started;
@@ -367,9 +370,12 @@ describe('timing and disconnects', () => {
     expect(elapsed).toBeLessThan(5_000);
   });
 
-  it('waits chunkDelayMs between streamed events', async () => {
+  it.each([
+    ['chunkDelayMilliseconds', { text: 'one two three', chunkDelayMilliseconds: 60 }],
+    ['the deprecated chunkDelayMs', { text: 'one two three', chunkDelayMs: 60 }],
+  ])('waits %s between streamed events', async (_name, turn) => {
     // Six events (role, three pieces, finish, [DONE]) leave five gaps of 60 ms.
-    await using server = await startScriptedModelServer({ turns: [{ text: 'one two three', chunkDelayMs: 60 }] });
+    await using server = await startScriptedModelServer({ turns: [turn] });
     const started = performance.now();
     const response = await postStream(`${server.openAiBaseUrl}/chat/completions`, openAiRequest);
     const events = parseServerSentEvents(await response.text());
@@ -383,7 +389,7 @@ describe('timing and disconnects', () => {
   it('survives a client that aborts mid-stream, and answers the next request', async () => {
     const words = Array.from({ length: 40 }, (_, position) => `word${position} `);
     await using server = await startScriptedModelServer({
-      turns: [{ text: words.join(''), chunks: words, chunkDelayMs: 50 }, { text: 'still here' }],
+      turns: [{ text: words.join(''), chunks: words, chunkDelayMilliseconds: 50 }, { text: 'still here' }],
     });
     const controller = new AbortController();
     const response = await fetch(`${server.openAiBaseUrl}/chat/completions`, {
@@ -407,8 +413,8 @@ describe('timing and disconnects', () => {
     expect(next.body).toMatchObject({ choices: [{ message: { content: 'still here' } }] });
   });
 
-  it('gives up a delayed answer when the client aborts during delayMs', async () => {
-    await using server = await startScriptedModelServer({ turns: [{ text: 'never sent', delayMs: 10_000 }] });
+  it('gives up a delayed answer when the client aborts during delayMilliseconds', async () => {
+    await using server = await startScriptedModelServer({ turns: [{ text: 'never sent', delayMilliseconds: 10_000 }] });
     const controller = new AbortController();
     const pending = fetch(`${server.openAiBaseUrl}/chat/completions`, {
       method: 'POST',
@@ -439,7 +445,7 @@ describe('lifecycle', () => {
   });
 
   it('ends answers still waiting when it closes', async () => {
-    const server = await startScriptedModelServer({ turns: [{ text: 'never sent', delayMs: 10_000 }] });
+    const server = await startScriptedModelServer({ turns: [{ text: 'never sent', delayMilliseconds: 10_000 }] });
     const pending = fetch(`${server.openAiBaseUrl}/chat/completions`, {
       method: 'POST',
       body: JSON.stringify(openAiRequest),

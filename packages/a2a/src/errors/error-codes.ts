@@ -1,0 +1,42 @@
+/**
+ * Every error code of `@orkeon/a2a`, each with what happened and what to do (rules: `coreErrorCodes`
+ * in `@orkeon/core`). These are codes of thrown errors; the HTTP answers of the A2A surface are
+ * JSON bodies `{ "error": … }` whose shape the A2A contract fixes.
+ *
+ * @experimental SVCEXP001
+ */
+export const a2aErrorCodes = {
+  // Client and discovery (`A2AClientError`)
+  A2A_CLIENT_STATUS_UNSUCCESSFUL: 'The agent answered a non-2xx status: `status` and `serverError` carry its answer.',
+  A2A_CLIENT_TLS_FAILED:
+    "The server certificate failed validation (untrusted chain, host-name mismatch, expiry): trust its CA, or fix the server's certificate.",
+  A2A_CLIENT_TIMEOUT: 'No complete answer came within the time limit: raise `timeoutMilliseconds` or check the agent.',
+  A2A_CLIENT_ABORTED: "The caller's abort signal stopped the call.",
+  A2A_CLIENT_NETWORK_FAILED:
+    'The agent could not be reached (refused, reset, unknown host): check its URL and that it runs.',
+  A2A_CLIENT_RESPONSE_INVALID: 'The answer is not JSON of the A2A shape expected: check that the URL is an A2A agent.',
+  A2A_CLIENT_CONFIGURATION_INVALID:
+    "The client's own settings cannot be used (an unreadable certificate file, bad credentials): the message names the setting.",
+
+  // Server and security
+  A2A_SERVER_NOT_BOUND:
+    'The server has no service provider to create request scopes from: start it with `startA2AServer(provider)`.',
+  A2A_SERVER_OPTION_INVALID:
+    "The server's `now` or `newId` option is not a function, or gave a time or task id it cannot write: the message names which.",
+  A2A_SECURITY_MISCONFIGURED:
+    'The `A2A:Security` settings cannot be enforced (no trust anchor, a scheme without a validator): the server fails closed.',
+  A2A_BINDING_UNSAFE:
+    'The server was asked to listen beyond loopback without credentials or mutual TLS: protect it, or listen on localhost.',
+
+  // Registration and task persistence
+  A2A_AGENT_REGISTRATION_INVALID: 'An agent registration the directory cannot hold: the message names the problem.',
+  A2A_PERSISTENCE_DOCUMENT_STORE_MISSING:
+    '`addSvcA2ATaskPersistence` was called before any `DocumentStore` was registered: register one first.',
+  A2A_PERSISTENCE_STATE_STORE_MISSING:
+    'Deprecated (no longer thrown): `addSvcA2ATaskPersistence` needed a `StateStore`; it needs a `DocumentStore` now.',
+  A2A_TASK_RECORD_UNREADABLE:
+    "A stored task record is not one this version can read: delete it from collection 'a2a-tasks', or use the version that wrote it.",
+} as const;
+
+/** @experimental SVCEXP001 */
+export type A2AErrorCode = keyof typeof a2aErrorCodes;

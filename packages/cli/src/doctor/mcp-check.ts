@@ -1,0 +1,29 @@
+import type { Configuration, Logger } from '@orkeon/core';
+import { McpConnections, mcpSettings } from '@orkeon/mcp';
+import type { DoctorCheck } from './doctor-check.js';
+
+/**
+ * Connects to each configured MCP server, as a run would, and reports the revision
+ * and tool count, or the cause of the failure (`fail`). Nothing configured: no line.
+ */
+export async function checkMcpServers(configuration: Configuration, logger: Logger): Promise<DoctorCheck[]> {
+  const settings = configuration.get(mcpSettings);
+  if (Object.keys(settings.Servers).length === 0) return [];
+  if (!settings.Enabled)
+    return [{ check: 'mcp', status: 'info', detail: 'MCP:Enabled is false: no server is connected' }];
+  const connections = await McpConnections.connect(settings, { logger });
+  try {
+    return connections.servers.map((server): DoctorCheck => {
+      const check = `mcp ${server.id}`;
+      if (server.client === undefined)
+        return { check, status: 'fail', detail: server.error?.message ?? 'could not connect' };
+      return {
+        check,
+        status: 'ok',
+        detail: `revision ${server.client.protocolVersion} (${server.client.era}), ${server.tools.size} tool(s)`,
+      };
+    });
+  } finally {
+    await connections.close();
+  }
+}

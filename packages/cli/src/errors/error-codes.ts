@@ -1,0 +1,8 @@
+/** Every error code of the `orkeon` command, each with what happened and what to do (rules: `coreErrorCodes`). */
+export const cliErrorCodes = {
+  CLI_USAGE_INVALID:
+    'A command was called wrongly (a missing argument, a bad flag value): `orkeon` exits with 1 and says how.',
+  A2A_TASK_STOPPED: '`orkeon serve` stopped a task (it was cancelled, or the server closed) before the agent answered.',
+} as const;
+
+export type CliErrorCode = keyof typeof cliErrorCodes;

@@ -1,0 +1,36 @@
+import type { CoreErrorCode } from '../errors/error-codes.js';
+import { OrkeonError } from '../errors/orkeon-error.js';
+import type { CrewBudgetDimension } from './crew-budget.js';
+
+/** Which limit was spent, what it was and how much had been used. */
+export interface BudgetExhaustion {
+  readonly dimension: CrewBudgetDimension;
+  readonly limit: number;
+  readonly used: number;
+}
+
+const units: Record<CrewBudgetDimension, string> = {
+  tokens: 'tokens',
+  costUsd: 'US dollars (estimated)',
+  wallTime: 'seconds',
+  toolCalls: 'tool calls',
+};
+
+/** The run stopped because a crew budget was spent; the abort reason of the run's model calls. */
+export class BudgetExhaustedError extends OrkeonError<CoreErrorCode> {
+  readonly exhaustion: BudgetExhaustion;
+
+  constructor(exhaustion: BudgetExhaustion) {
+    const { dimension, limit, used } = exhaustion;
+    super(
+      'CREW_BUDGET_EXHAUSTED',
+      `Crew budget exhausted: ${dimension} (used ${round(used)} of ${round(limit)} ${units[dimension]}). Finished task outputs are kept; raise budget.${dimension} and run again with --resume to continue.`,
+      { details: { ...exhaustion } },
+    );
+    this.exhaustion = exhaustion;
+  }
+}
+
+function round(value: number): number {
+  return Math.round(value * 10_000) / 10_000;
+}

@@ -1,0 +1,138 @@
+import { estimateCost, type ModelPrice } from '../telemetry/model-prices.js';
+import { BudgetExhaustedError, type BudgetExhaustion } from './budget-exhausted-error.js';
+import type { CrewBudget } from './crew-budget.js';
+
+/** What a run has used so far. */
+export interface CrewBudgetUsage {
+  readonly tokens: number;
+  /** Estimated; models without a price add nothing. */
+  readonly costUsd: number;
+  readonly toolCalls: number;
+  readonly wallTimeSeconds: number;
+}
+
+export interface CrewBudgetMeterOptions {
+  /** Milliseconds on a monotonic clock; default `performance.now`. */
+  readonly now?: () => number;
+  readonly prices?: Readonly<Record<string, ModelPrice>>;
+  /** Told once when a model without a price is used under a `costUsd` limit. */
+  readonly onUnpricedModel?: (model: string) => void;
+  /** Told at once when a limit is spent (the stop signal may fire a moment later). */
+  readonly onExhausted?: (error: BudgetExhaustedError) => void;
+}
+
+/**
+ * Counts one run's use against its crew budget. The first limit spent is final:
+ * `exhaustion` is set, the `stop` signal aborts (its reason a `BudgetExhaustedError`)
+ * and later records change nothing. Tokens and cost are judged after each model
+ * call, tool calls before each call (the call past the limit is refused), wall time
+ * by a timer.
+ */
+export class CrewBudgetMeter {
+  readonly budget: CrewBudget;
+  readonly #now: () => number;
+  readonly #prices: Readonly<Record<string, ModelPrice>>;
+  readonly #onUnpricedModel: ((model: string) => void) | undefined;
+  readonly #onExhausted: ((error: BudgetExhaustedError) => void) | undefined;
+  #error: BudgetExhaustedError | undefined;
+  readonly #unpriced = new Set<string>();
+  readonly #controller = new AbortController();
+  readonly #started: number;
+  #timer: NodeJS.Timeout | undefined;
+  #tokens = 0;
+  #cost = 0;
+  #toolCalls = 0;
+  #exhaustion: BudgetExhaustion | undefined;
+
+  constructor(budget: CrewBudget, options: CrewBudgetMeterOptions = {}) {
+    this.budget = budget;
+    this.#now = options.now ?? (() => performance.now());
+    this.#prices = options.prices ?? {};
+    this.#onUnpricedModel = options.onUnpricedModel;
+    this.#onExhausted = options.onExhausted;
+    this.#started = this.#now();
+    if (budget.wallTime !== undefined) {
+      const limit = budget.wallTime;
+      this.#timer = setTimeout(() => this.#exhaust('wallTime', limit, this.#elapsedSeconds()), limit * 1000);
+      this.#timer.unref();
+    }
+  }
+
+  /** Aborts when a limit is spent; its reason is the `BudgetExhaustedError`. */
+  get stop(): AbortSignal {
+    return this.#controller.signal;
+  }
+
+  get exhaustion(): BudgetExhaustion | undefined {
+    return this.#exhaustion;
+  }
+
+  /** The error naming the spent limit, once one is spent. */
+  get error(): BudgetExhaustedError | undefined {
+    return this.#error;
+  }
+
+  usage(): CrewBudgetUsage {
+    return {
+      tokens: this.#tokens,
+      costUsd: this.#cost,
+      toolCalls: this.#toolCalls,
+      wallTimeSeconds: this.#elapsedSeconds(),
+    };
+  }
+
+  /**
+   * One finished model call's tokens; returns its estimated cost when the model has a
+   * price. When they spend the budget, `exhaustion` is set at once and the stop fires
+   * on the next turn of the event loop, so the call that finished can hand in its
+   * answer while every other call in flight is aborted.
+   */
+  recordModelCall(model: string, inputTokens: number, outputTokens: number): number | undefined {
+    this.#tokens += inputTokens + outputTokens;
+    const cost = estimateCost(this.#prices, model, inputTokens, outputTokens);
+    if (cost !== undefined) this.#cost += cost;
+    else if (this.budget.costUsd !== undefined && !this.#unpriced.has(model)) {
+      this.#unpriced.add(model);
+      this.#onUnpricedModel?.(model);
+    }
+    const { tokens, costUsd } = this.budget;
+    if (tokens !== undefined && this.#tokens >= tokens) this.#exhaust('tokens', tokens, this.#tokens, true);
+    else if (costUsd !== undefined && this.#cost >= costUsd) this.#exhaust('costUsd', costUsd, this.#cost, true);
+    return cost;
+  }
+
+  /** Counts a tool call about to start; false (and the run stops) when it would pass the limit. */
+  recordToolCall(): boolean {
+    if (this.#exhaustion !== undefined) return false;
+    const limit = this.budget.toolCalls;
+    if (limit !== undefined && this.#toolCalls >= limit) {
+      this.#exhaust('toolCalls', limit, this.#toolCalls + 1);
+      return false;
+    }
+    this.#toolCalls++;
+    return true;
+  }
+
+  /** Stops the wall-time timer; call when the run ends. */
+  close(): void {
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#timer = undefined;
+  }
+
+  #elapsedSeconds(): number {
+    return (this.#now() - this.#started) / 1000;
+  }
+
+  #exhaust(dimension: BudgetExhaustion['dimension'], limit: number, used: number, deferred = false): void {
+    if (this.#exhaustion !== undefined) return;
+    const exhaustion = { dimension, limit, used };
+    const error = new BudgetExhaustedError(exhaustion);
+    this.#exhaustion = exhaustion;
+    this.#error = error;
+    this.close();
+    this.#onExhausted?.(error);
+    const stop = () => this.#controller.abort(error);
+    if (deferred) setImmediate(stop);
+    else stop();
+  }
+}

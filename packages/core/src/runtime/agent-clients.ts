@@ -1,0 +1,104 @@
+import { meteredModel } from '../budget/metered-model.js';
+import type { AgentDefinition } from '../crew/agent-definition.js';
+import type { CrewDefinition } from '../crew/crew-definition.js';
+import type { LlmDeltaSink } from '../llm/console-streaming.js';
+import { LlmClient } from '../llm/llm-client.js';
+import type { Logger } from '../logging/logger.js';
+import { collaborationToolNames } from '../tools/collaboration/collaboration-tools.js';
+import type { CallerIdentity, Tool } from '../tools/tool.js';
+import type { ToolInvocationPipeline } from '../tools/tool-invocation-pipeline.js';
+import type { ToolRegistry } from '../tools/tool-registry.js';
+import type { ModelChoice } from './model-choice.js';
+import type { RunScope } from './run-scope.js';
+
+/** Whether `agent` gets the collaboration tools: `allowDelegation`, or the hierarchical crew's manager. */
+export function mayDelegate(agent: AgentDefinition, crew: CrewDefinition | undefined): boolean {
+  if (crew === undefined || crew.agents.length < 2) return false;
+  return agent.allowDelegation || (crew.process === 'hierarchical' && crew.manager === agent.id);
+}
+
+/**
+ * Builds the model client of an agent inside a run: its model metered against the
+ * run's budget (each call reported as `cost.updated`), its tools (plus the
+ * collaboration tools when it may delegate and the depth allows, their description
+ * naming its coworkers), streamed text as `llm.delta` when asked, and the caller
+ * identity for spans and audit events.
+ */
+export class AgentClients {
+  readonly #parts: AgentClientsParts;
+
+  constructor(parts: AgentClientsParts) {
+    this.#parts = parts;
+  }
+
+  client(
+    agent: AgentDefinition,
+    crew: CrewDefinition | undefined,
+    toolNames: readonly string[],
+    call: { caller: CallerIdentity; scope: RunScope; deltas: boolean; taskId?: string | undefined },
+  ): LlmClient {
+    const { caller, scope, deltas, taskId } = call;
+    const { models, consoleSink } = this.#parts;
+    const deltaSink =
+      deltas || consoleSink !== undefined
+        ? (text: string) => {
+            consoleSink?.(text);
+            if (deltas) scope.emit({ kind: 'llm.delta', agentId: agent.id, taskId, text });
+          }
+        : undefined;
+    const model = meteredModel(models.modelFor(agent, crew), scope.meter, (used) => {
+      const usage = scope.meter.usage();
+      scope.emit({
+        kind: 'cost.updated',
+        agentId: agent.id,
+        taskId,
+        tokens: usage.tokens,
+        model: used.model,
+        provider: used.provider,
+        ...(usage.costUsd > 0 ? { costUsd: usage.costUsd, costSource: 'estimate' as const } : {}),
+      });
+    });
+    return new LlmClient({
+      model,
+      logger: this.#parts.logger,
+      pipeline: this.#parts.pipeline,
+      tools: this.#toolsFor(agent, crew, toolNames, scope),
+      caller,
+      settings: models.callSettingsFor(agent, crew),
+      ...(deltaSink === undefined ? {} : { deltaSink }),
+    });
+  }
+
+  #toolsFor(
+    agent: AgentDefinition,
+    crew: CrewDefinition | undefined,
+    toolNames: readonly string[],
+    scope: RunScope,
+  ): Tool[] {
+    const tools = this.#parts.tools.select(toolNames).tools;
+    const delegating =
+      mayDelegate(agent, crew) &&
+      scope.coworkers !== undefined &&
+      scope.delegation.depth < this.#parts.maxDelegationDepth;
+    if (!delegating || crew === undefined) return tools;
+    const coworkers = crew.agents
+      .filter((other) => other.id !== agent.id && !scope.delegation.chain.includes(other.id))
+      .map((other) => `${other.role} (${other.id}): ${other.goal}`);
+    if (coworkers.length === 0) return tools;
+    const own = new Set(tools.map((tool) => tool.name.toLowerCase()));
+    // The pipeline runs the registry's tool by name; this copy only tells the model whom it may ask.
+    const collaboration = this.#parts.tools
+      .select(collaborationToolNames.filter((name) => !own.has(name)))
+      .tools.map((tool) => ({ ...tool, description: `${tool.description} Coworkers: ${coworkers.join('; ')}.` }));
+    return [...tools, ...collaboration];
+  }
+}
+
+export interface AgentClientsParts {
+  readonly models: ModelChoice;
+  readonly logger: Logger;
+  readonly pipeline: ToolInvocationPipeline;
+  readonly tools: ToolRegistry;
+  readonly consoleSink?: LlmDeltaSink | undefined;
+  readonly maxDelegationDepth: number;
+}

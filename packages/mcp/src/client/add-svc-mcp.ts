@@ -1,0 +1,53 @@
+import {
+  type Configuration,
+  createLogger,
+  fileTools,
+  type Logger,
+  type ServiceCollection,
+  serviceToken,
+  ToolRegistry,
+  ToolRegistryService,
+  ToolService,
+} from '@orkeon/core';
+import { mcpSettings } from '../settings/mcp-settings.js';
+import { McpConnections } from './mcp-connections.js';
+
+/** The connected MCP servers of the runtime (`addSvcMcp`): their clients, state and tools. */
+export const McpConnectionsService = serviceToken<McpConnections>('McpConnections');
+
+export interface AddSvcMcpOptions {
+  /** Where the connection errors and collision warnings go. Default: the registered logger's settings. */
+  readonly logger?: Logger;
+  /** How long to wait for the servers before going on without the slow ones. Default 30 s. */
+  readonly connectWaitMilliseconds?: number;
+}
+
+/**
+ * Connects every server of the `MCP` settings, all at once, and makes their tools
+ * part of the runtime's tool registry, so every call crosses the invocation
+ * pipeline. A server that fails, or is still pending after 30 s, costs one error
+ * line; the program goes on without its tools. A tool whose name is taken is
+ * refused: the tool already there keeps the name, and a warning names both.
+ * The connections close when the runtime is disposed.
+ */
+export async function addSvcMcp(
+  services: ServiceCollection,
+  configuration: Configuration,
+  options: AddSvcMcpOptions = {},
+): Promise<McpConnections> {
+  const logger = options.logger ?? createLogger({ level: 'warn' });
+  const connections = await McpConnections.connect(configuration.get(mcpSettings), {
+    logger,
+    ...(options.connectWaitMilliseconds === undefined ? {} : { waitMilliseconds: options.connectWaitMilliseconds }),
+  });
+  services.addSingleton(McpConnectionsService, () => connections);
+  // The MCP tools join the registry once every other tool is in it, so a name already taken stays with its owner.
+  const host = services.registrationsOf(ToolRegistryService).at(-1);
+  services.addSingleton(ToolRegistryService, (resolver) => {
+    const registry = host?.factory(resolver) ?? new ToolRegistry([...fileTools, ...resolver.getAll(ToolService)]);
+    const live = resolver.get(McpConnectionsService);
+    live.attach(registry);
+    return registry;
+  });
+  return connections;
+}

@@ -1,0 +1,7 @@
+export { type AddSvcMcpOptions, addSvcMcp, McpConnectionsService } from './add-svc-mcp.js';
+export { McpClient, type McpClientOptions, type McpEra, mcpClientInfo } from './mcp-client.js';
+export { McpClientError } from './mcp-client-error.js';
+export { defaultConnectWaitMilliseconds, McpConnections, type McpServerState } from './mcp-connections.js';
+export { McpTool, resultText } from './mcp-tool.js';
+export { childEnvironment, createTransport, maxStdioMessageBytes } from './mcp-transport.js';
+export { expandToolGroups, mcpToolGroupPrefix, mcpToolGroups } from './tool-groups.js';

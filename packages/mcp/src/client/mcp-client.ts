@@ -1,0 +1,245 @@
+import {
+  type CallToolResult,
+  Client,
+  type GetPromptResult,
+  type Implementation,
+  type Prompt,
+  ProtocolError,
+  type ReadResourceResult,
+  type Resource,
+  SdkError,
+  SdkErrorCode,
+  type Tool as SdkTool,
+  type Transport,
+} from '@modelcontextprotocol/client';
+import type { Logger } from '@orkeon/core';
+import {
+  legacyProtocolVersions,
+  modernProtocolVersions,
+  unsupportedProtocolVersionCode,
+} from '../protocol/revisions.js';
+import type { McpServerSettings } from '../settings/mcp-settings.js';
+import { watchChild } from './child-watch.js';
+import { describeFailure } from './describe-failure.js';
+import { McpClientError } from './mcp-client-error.js';
+import { createTransport } from './mcp-transport.js';
+
+/** How Orkeon introduces itself to MCP servers. */
+export const mcpClientInfo: Implementation = { name: 'Orkeon', version: '1.0.0' };
+
+/**
+ * The longest wait for the `server/discover` probe before a stdio server is taken for
+ * a legacy one (some legacy servers never answer an unknown method). A slow modern
+ * server then gets `initialize`, which the dual-era servers of the v2 SDK answer too.
+ */
+const maxProbeMilliseconds = 5_000;
+
+export interface McpClientOptions {
+  readonly logger: Logger;
+  /** Called after the server said its tool list changed (`notifications/tools/list_changed`). */
+  readonly onToolsChanged?: () => void;
+  /** Gives up connecting (the first connection only); a started server is stopped. */
+  readonly signal?: AbortSignal;
+  /** Builds the transport; default: from the settings entry. */
+  readonly transport?: () => Transport;
+}
+
+/** Whether a connection speaks the per-request `_meta` revision or the `initialize` one. */
+export type McpEra = 'modern' | 'legacy';
+
+/**
+ * One connection to one MCP server, through the official SDK's client. Connecting
+ * negotiates the revision: a `server/discover` probe declaring 2026-07-28 in `_meta`;
+ * a result with `supportedVersions` adopts the newest common revision, one without
+ * it means a legacy server; `-32022` reads the server's list and retries; any other
+ * error falls back to `initialize` offering 2025-11-25 (2025-06-18 and 2024-11-05
+ * accepted in answer, 2025-03-26 never). On a modern connection every request
+ * carries `_meta`; a `-32022` mid-flight renegotiates once and retries.
+ */
+export class McpClient {
+  readonly serverId: string;
+  readonly #settings: McpServerSettings;
+  readonly #options: McpClientOptions;
+  #sdk: Client | undefined;
+  #closedByPeer = false;
+  #closing = false;
+
+  private constructor(serverId: string, settings: McpServerSettings, options: McpClientOptions) {
+    this.serverId = serverId;
+    this.#settings = settings;
+    this.#options = options;
+  }
+
+  /** Connects and negotiates; throws `McpClientError` naming the server and the cause. */
+  static async connect(serverId: string, settings: McpServerSettings, options: McpClientOptions): Promise<McpClient> {
+    const client = new McpClient(serverId, settings, options);
+    await client.#open(options.signal);
+    return client;
+  }
+
+  get timeoutMilliseconds(): number {
+    return this.#settings.TimeoutSeconds * 1000;
+  }
+
+  /** The revision in use, e.g. `2026-07-28` or `2025-11-25`. */
+  get protocolVersion(): string {
+    return this.#connected().getNegotiatedProtocolVersion() ?? 'unknown';
+  }
+
+  get era(): McpEra {
+    return modernProtocolVersions.includes(this.protocolVersion) ? 'modern' : 'legacy';
+  }
+
+  /** The server's name and version as it gave them. */
+  get serverInfo(): Implementation | undefined {
+    return this.#sdk?.getServerVersion();
+  }
+
+  async listTools(): Promise<SdkTool[]> {
+    return (
+      await this.#request('tools/list', (sdk) =>
+        sdk.listTools(undefined, { ...this.#requestOptions(), cacheMode: 'refresh' }),
+      )
+    ).tools;
+  }
+
+  async callTool(name: string, input: Record<string, unknown>, signal?: AbortSignal): Promise<CallToolResult> {
+    return this.#request(`tools/call ${name}`, (sdk) =>
+      sdk.callTool(
+        { name, arguments: input },
+        { ...this.#requestOptions(), ...(signal === undefined ? {} : { signal }) },
+      ),
+    );
+  }
+
+  async listResources(): Promise<Resource[]> {
+    return (
+      await this.#request('resources/list', (sdk) =>
+        sdk.listResources(undefined, { ...this.#requestOptions(), cacheMode: 'bypass' }),
+      )
+    ).resources;
+  }
+
+  async readResource(uri: string): Promise<ReadResourceResult> {
+    return this.#request(`resources/read ${uri}`, (sdk) =>
+      sdk.readResource({ uri }, { ...this.#requestOptions(), cacheMode: 'bypass' }),
+    );
+  }
+
+  async listPrompts(): Promise<Prompt[]> {
+    return (
+      await this.#request('prompts/list', (sdk) =>
+        sdk.listPrompts(undefined, { ...this.#requestOptions(), cacheMode: 'bypass' }),
+      )
+    ).prompts;
+  }
+
+  async getPrompt(name: string, input: Record<string, string> = {}): Promise<GetPromptResult> {
+    return this.#request(`prompts/get ${name}`, (sdk) =>
+      sdk.getPrompt({ name, arguments: input }, this.#requestOptions()),
+    );
+  }
+
+  /** Ends the connection (a stdio server: stdin closed, then SIGTERM, then SIGKILL). */
+  async close(): Promise<void> {
+    this.#closing = true;
+    const sdk = this.#sdk;
+    this.#sdk = undefined;
+    await sdk?.close().catch(() => undefined);
+  }
+
+  async [Symbol.asyncDispose](): Promise<void> {
+    await this.close();
+  }
+
+  #requestOptions() {
+    return { timeout: this.timeoutMilliseconds };
+  }
+
+  async #open(signal?: AbortSignal): Promise<void> {
+    const sdk = new Client(mcpClientInfo, {
+      capabilities: {},
+      supportedProtocolVersions: [...modernProtocolVersions, ...legacyProtocolVersions],
+      versionNegotiation: {
+        mode: 'auto',
+        probe: { timeoutMs: Math.min(this.timeoutMilliseconds, maxProbeMilliseconds) },
+      },
+      // No sampling, elicitation or roots are declared: an input_required result is a tool error.
+      inputRequired: { autoFulfill: false },
+      listChanged: {
+        tools: { autoRefresh: false, onChanged: () => this.#options.onToolsChanged?.() },
+      },
+    });
+    const transport =
+      this.#options.transport?.() ?? createTransport(this.serverId, this.#settings, this.#options.logger);
+    const child = watchChild(transport);
+    sdk.onclose = () => {
+      if (this.#sdk === sdk && !this.#closing) this.#closedByPeer = true;
+    };
+    try {
+      await sdk.connect(transport, { timeout: this.timeoutMilliseconds, ...(signal === undefined ? {} : { signal }) });
+    } catch (error) {
+      await sdk.close().catch(() => undefined);
+      await transport.close().catch(() => undefined);
+      await child.stop();
+      if (signal?.aborted === true)
+        throw new McpClientError('MCP_SERVER_TIMEOUT', `Connecting to MCP server '${this.serverId}' was given up.`, {
+          cause: error,
+          details: { serverId: this.serverId },
+        });
+      throw this.#translate('the handshake (server/discover, then initialize)', error, true);
+    }
+    this.#sdk = sdk;
+    this.#closedByPeer = false;
+  }
+
+  /** Runs one request; a closed connection is reopened first, a `-32022` renegotiates once. */
+  async #request<T>(what: string, send: (sdk: Client) => Promise<T>): Promise<T> {
+    if (this.#closedByPeer || this.#sdk === undefined) {
+      if (this.#closing) throw this.#translate(what, new SdkError(SdkErrorCode.NotConnected, 'closed'), false);
+      await this.#reopen();
+    }
+    try {
+      return await send(this.#connected());
+    } catch (error) {
+      if (!isUnsupportedVersion(error)) throw this.#translate(what, error, false);
+      this.#options.logger.info(
+        { mcpServer: this.serverId },
+        `MCP server '${this.serverId}' no longer accepts ${this.protocolVersion}; negotiating again.`,
+      );
+      await this.#reopen();
+      try {
+        return await send(this.#connected());
+      } catch (retryError) {
+        throw this.#translate(what, retryError, false);
+      }
+    }
+  }
+
+  async #reopen(): Promise<void> {
+    const old = this.#sdk;
+    this.#sdk = undefined;
+    await old?.close().catch(() => undefined);
+    await this.#open();
+  }
+
+  #connected(): Client {
+    if (this.#sdk === undefined)
+      throw new McpClientError('MCP_SERVER_CLOSED', `The connection to MCP server '${this.serverId}' is closed.`);
+    return this.#sdk;
+  }
+
+  #translate(what: string, error: unknown, connecting: boolean): McpClientError {
+    return describeFailure({
+      serverId: this.serverId,
+      what,
+      error,
+      connecting,
+      timeoutSeconds: this.#settings.TimeoutSeconds,
+    });
+  }
+}
+
+function isUnsupportedVersion(error: unknown): boolean {
+  return error instanceof ProtocolError && error.code === unsupportedProtocolVersionCode;
+}

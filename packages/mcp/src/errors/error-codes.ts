@@ -1,0 +1,18 @@
+/** The error codes of `@orkeon/mcp`, each with what it means. Both halves of the package add theirs here. */
+export const mcpErrorCodes = {
+  MCP_SERVE_TOOL_UNKNOWN: '`orkeon mcp serve --tools` names a tool the runtime does not have',
+  MCP_SERVE_TOOL_DUPLICATE: "a served tool's name is taken twice (an agent's ask_<id> tool and a runtime tool)",
+  MCP_SERVE_RECURSION: 'ORKEON_MCP_SERVE is set: the MCP server was started from inside another one',
+  MCP_SERVE_ADDRESS_INVALID: '`--http` is not host:port, or the address cannot be listened on',
+  MCP_SERVE_ORIGIN_INVALID: 'an `--allow-origin` value is not an origin such as https://app.example.com',
+  MCP_SERVER_CONNECT_FAILED:
+    'an MCP server could not be started or reached, or refused every protocol revision Orkeon speaks',
+  MCP_SERVER_TIMEOUT: 'an MCP server did not answer within `TimeoutSeconds` (or the 30 s connection limit)',
+  MCP_SERVER_CLOSED:
+    'the connection to an MCP server closed (the process died or the stream ended) before the answer came',
+  MCP_SERVER_REQUEST_FAILED: 'an MCP server answered a request with a JSON-RPC error',
+  MCP_PROTOCOL_VERSION_UNSUPPORTED:
+    'an MCP server and Orkeon share no protocol revision (Orkeon never speaks 2025-03-26)',
+} as const;
+
+export type McpErrorCode = keyof typeof mcpErrorCodes;

@@ -1,0 +1,58 @@
+import type { CrewDefinition, FileSystem } from '@orkeon/core';
+import { JsonRpcFailure, jsonRpcCodes } from './json-rpc.js';
+import type { McpResourceContents, McpResourceDescription } from './mcp-catalog.js';
+
+const mimeTypes = { markdown: 'text/markdown', json: 'application/json', text: 'text/plain' } as const;
+
+/** The URI a deliverable is served under: its virtual path below `orkeon://deliverables`. */
+export function deliverableUri(path: string): string {
+  return `orkeon://deliverables${path.startsWith('/') ? '' : '/'}${path}`;
+}
+
+/**
+ * The crew's deliverables as resources: one per task that declares one, read from the
+ * agents' view of the file system (what the last run wrote there). Nothing else of the
+ * file system is reachable through them.
+ */
+export function crewResources(crew: CrewDefinition | undefined, files: FileSystem) {
+  const entries = (crew?.tasks ?? []).flatMap((task) =>
+    task.deliverable === undefined
+      ? []
+      : [
+          {
+            path: task.deliverable.path,
+            description: {
+              uri: deliverableUri(task.deliverable.path),
+              name: task.id,
+              title: `Deliverable of task '${task.id}'`,
+              description: task.expectedOutput,
+              mimeType: mimeTypes[task.deliverable.format ?? 'text'],
+            } satisfies McpResourceDescription,
+          },
+        ],
+  );
+  return {
+    list: (): readonly McpResourceDescription[] => entries.map((entry) => entry.description),
+    async read(uri: string): Promise<McpResourceContents> {
+      const entry = entries.find((candidate) => candidate.description.uri === uri);
+      if (entry === undefined)
+        throw new JsonRpcFailure(
+          jsonRpcCodes.invalidParams,
+          `Resource not found: '${uri}'. Served resources: ${entries.map((e) => e.description.uri).join(', ') || '(none)'}.`,
+          { uri },
+        );
+      const read = await files.readText(entry.path);
+      if (!read.ok)
+        throw new JsonRpcFailure(
+          jsonRpcCodes.invalidParams,
+          `Resource not found: '${uri}' has not been written yet (${read.message}). Run the crew first (orkeon run).`,
+          { uri },
+        );
+      return {
+        uri,
+        ...(entry.description.mimeType === undefined ? {} : { mimeType: entry.description.mimeType }),
+        text: read.value,
+      };
+    },
+  };
+}

@@ -1,0 +1,217 @@
+import {
+  legacyProtocolVersions,
+  metaKeys,
+  modernProtocolVersions,
+  unsupportedProtocolVersionCode,
+} from '../protocol/revisions.js';
+import {
+  errorResponse,
+  type IncomingMessage,
+  JsonRpcFailure,
+  type JsonRpcRequest,
+  type JsonRpcResponse,
+  jsonRpcCodes,
+} from './json-rpc.js';
+import type { McpCatalog } from './mcp-catalog.js';
+
+export interface McpServerIdentity {
+  readonly name: string;
+  readonly version: string;
+}
+
+/** The answer to one message, and the HTTP status it travels with (stdio ignores it). */
+export interface DispatchResult {
+  /** Absent for notifications and client responses: those are never answered. */
+  readonly response?: JsonRpcResponse;
+  readonly httpStatus: number;
+}
+
+type Era = 'modern' | 'legacy';
+
+/** How long clients may cache the served lists: they do not change while the server runs. */
+const listCache = { ttlMs: 300_000, cacheScope: 'public' } as const;
+/** A deliverable changes whenever the crew runs: never cached. */
+const readCache = { ttlMs: 0, cacheScope: 'private' } as const;
+
+/** Methods the stateless era removed; a modern request for them is an unknown method. */
+const legacyOnlyMethods = new Set(['initialize', 'ping', 'logging/setLevel']);
+
+/**
+ * Serves both MCP eras from one set of handlers, without state between requests.
+ * A request whose `_meta` names a protocol version is modern: the version must be one
+ * we speak (else -32022 with `{ supported, requested }`), its client capabilities must
+ * be present (else -32602), and its result carries `resultType` and the server's
+ * identity. A request without one is legacy (the `initialize` era); `initialize` only
+ * chooses the revision, it opens nothing, so legacy requests are served before it too.
+ */
+export class DualEraDispatcher {
+  readonly #catalog: McpCatalog;
+  readonly #identity: McpServerIdentity;
+  readonly #instructions: string | undefined;
+
+  constructor(options: { catalog: McpCatalog; identity: McpServerIdentity; instructions?: string }) {
+    this.#catalog = options.catalog;
+    this.#identity = options.identity;
+    this.#instructions = options.instructions;
+  }
+
+  async dispatch(incoming: IncomingMessage, signal: AbortSignal): Promise<DispatchResult> {
+    if (incoming.kind === 'invalid') return { response: incoming.response, httpStatus: 400 };
+    if (incoming.kind !== 'request') return { httpStatus: 202 };
+    const request = incoming.message;
+    const era = this.#eraOf(request);
+    if (typeof era !== 'string') return era;
+    try {
+      const result = await this.#answer(request, era, signal);
+      const complete = era === 'modern' ? this.#modernResult(result) : result;
+      return { response: { jsonrpc: '2.0', id: request.id, result: complete }, httpStatus: 200 };
+    } catch (error) {
+      if (error instanceof JsonRpcFailure) {
+        const notFound = error.code === jsonRpcCodes.methodNotFound && era === 'modern';
+        return {
+          response: errorResponse(request.id, error.code, error.message, error.data),
+          httpStatus: notFound ? 404 : 200,
+        };
+      }
+      const reason = error instanceof Error ? error.message : String(error);
+      return {
+        response: errorResponse(request.id, jsonRpcCodes.internalError, `Internal error: ${reason}`),
+        httpStatus: 500,
+      };
+    }
+  }
+
+  /** The request's era, or the error that refuses its envelope. */
+  #eraOf(request: JsonRpcRequest): Era | DispatchResult {
+    const meta = request.params?._meta;
+    const declared = isRecord(meta) ? meta[metaKeys.protocolVersion] : undefined;
+    if (declared === undefined) return 'legacy';
+    if (typeof declared !== 'string' || !modernProtocolVersions.includes(declared)) {
+      return {
+        response: errorResponse(
+          request.id,
+          unsupportedProtocolVersionCode,
+          `Unsupported protocol version: ${JSON.stringify(declared)}. Declare one of ${modernProtocolVersions.join(', ')} in _meta, or use initialize for ${legacyProtocolVersions.join(', ')}.`,
+          {
+            supported: [...modernProtocolVersions],
+            requested: typeof declared === 'string' ? declared : String(declared),
+          },
+        ),
+        httpStatus: 400,
+      };
+    }
+    const capabilities = (meta as Record<string, unknown>)[metaKeys.clientCapabilities];
+    if (!isRecord(capabilities)) {
+      return {
+        response: errorResponse(
+          request.id,
+          jsonRpcCodes.invalidParams,
+          `Invalid params: a request declaring ${metaKeys.protocolVersion} must also carry _meta["${metaKeys.clientCapabilities}"] (an object; {} declares none).`,
+        ),
+        httpStatus: 400,
+      };
+    }
+    return 'modern';
+  }
+
+  async #answer(request: JsonRpcRequest, era: Era, signal: AbortSignal): Promise<Record<string, unknown>> {
+    const params = request.params ?? {};
+    if (era === 'modern' && legacyOnlyMethods.has(request.method)) throw methodNotFound(request.method, era);
+    switch (request.method) {
+      case 'server/discover':
+        return {
+          supportedVersions: [...modernProtocolVersions],
+          capabilities: this.#capabilities('modern'),
+          serverInfo: this.#identity,
+          ...(this.#instructions === undefined ? {} : { instructions: this.#instructions }),
+          ...listCache,
+        };
+      case 'initialize':
+        return this.#initialize(params);
+      case 'ping':
+      case 'logging/setLevel':
+        return {};
+      case 'tools/list':
+        return { tools: this.#catalog.listTools(), ...listCache };
+      case 'tools/call': {
+        const name = requireString(params, 'name');
+        const result = await this.#catalog.callTool(name, params.arguments ?? {}, { signal, requestId: request.id });
+        return { ...result };
+      }
+      case 'resources/list':
+        return { resources: this.#catalog.listResources(), ...listCache };
+      case 'resources/templates/list':
+        return { resourceTemplates: [], ...listCache };
+      case 'resources/read': {
+        const uri = requireString(params, 'uri');
+        try {
+          return { contents: [await this.#catalog.readResource(uri)], ...readCache };
+        } catch (error) {
+          // The stateless era moved "resource not found" from -32002 to invalid params.
+          if (error instanceof JsonRpcFailure && era === 'legacy' && error.code === jsonRpcCodes.invalidParams)
+            throw new JsonRpcFailure(jsonRpcCodes.resourceNotFound, error.message, error.data);
+          throw error;
+        }
+      }
+      case 'completion/complete':
+        // Prompt arguments are free text: there is nothing to suggest, which the spec allows.
+        return { completion: { values: [], hasMore: false } };
+      case 'prompts/list':
+        return { prompts: this.#catalog.listPrompts(), ...listCache };
+      case 'prompts/get': {
+        const name = requireString(params, 'name');
+        const input = isRecord(params.arguments) ? params.arguments : {};
+        return { ...this.#catalog.getPrompt(name, input) };
+      }
+      default:
+        throw methodNotFound(request.method, era);
+    }
+  }
+
+  #initialize(params: Record<string, unknown>): Record<string, unknown> {
+    const requested = params.protocolVersion;
+    // A revision we speak is echoed; any other (2025-03-26 included) gets the newest legacy one.
+    const chosen =
+      typeof requested === 'string' && legacyProtocolVersions.includes(requested)
+        ? requested
+        : (legacyProtocolVersions[0] as string);
+    return {
+      protocolVersion: chosen,
+      capabilities: this.#capabilities('legacy'),
+      serverInfo: this.#identity,
+      ...(this.#instructions === undefined ? {} : { instructions: this.#instructions }),
+    };
+  }
+
+  /** No `listChanged` or `subscribe`: the served set is fixed and subscriptions are not offered. */
+  #capabilities(era: Era): Record<string, unknown> {
+    const shared = { tools: {}, resources: {}, prompts: {}, completions: {} };
+    return era === 'legacy' ? { ...shared, logging: {} } : shared;
+  }
+
+  #modernResult(result: Record<string, unknown>): Record<string, unknown> {
+    const meta = isRecord(result._meta) ? result._meta : {};
+    return { ...result, resultType: 'complete', _meta: { ...meta, [metaKeys.serverInfo]: this.#identity } };
+  }
+}
+
+function methodNotFound(method: string, era: Era): JsonRpcFailure {
+  const hint = legacyOnlyMethods.has(method)
+    ? ` '${method}' belongs to the initialize era: send it without a protocol version in _meta.`
+    : ' Supported: server/discover, tools/list, tools/call, resources/list, resources/read, prompts/list, prompts/get, completion/complete.';
+  return new JsonRpcFailure(
+    jsonRpcCodes.methodNotFound,
+    `Method not found: '${method}'.${era === 'modern' || !legacyOnlyMethods.has(method) ? hint : ''}`,
+  );
+}
+
+function requireString(params: Record<string, unknown>, key: string): string {
+  const value = params[key];
+  if (typeof value !== 'string' || value === '')
+    throw new JsonRpcFailure(jsonRpcCodes.invalidParams, `Invalid params: '${key}' must be a non-empty string.`);
+  return value;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

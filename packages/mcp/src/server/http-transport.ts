@@ -1,0 +1,234 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  localhostAllowedHostnames,
+  localhostAllowedOrigins,
+  validateHostHeader,
+  validateOriginHeader,
+} from '@modelcontextprotocol/server';
+import { metaKeys, modernProtocolVersions } from '../protocol/revisions.js';
+import type { DualEraDispatcher } from './dual-era-dispatcher.js';
+import {
+  errorResponse,
+  type JsonRpcResponse,
+  jsonRpcCodes,
+  type IncomingMessage as McpMessage,
+  readMessage,
+} from './json-rpc.js';
+import { defaultMaxMessageBytes } from './stdio-transport.js';
+
+/** JSON-RPC error of a request whose headers disagree with its body (2026-07-28). */
+const headerMismatchCode = -32020;
+
+export interface HttpServeOptions {
+  readonly dispatcher: DualEraDispatcher;
+  /** Default 127.0.0.1: reachable from this machine only. */
+  readonly host?: string;
+  /** 0 picks a free port. */
+  readonly port: number;
+  /** Path of the endpoint; default `/mcp`. */
+  readonly path?: string;
+  /**
+   * Host names a browser page may call from (its `Origin`), besides localhost.
+   * A request with any other `Origin` gets 403; requests without one (not from a browser) pass.
+   */
+  readonly allowedOrigins?: readonly string[];
+  readonly maxMessageBytes?: number;
+}
+
+export interface McpHttpServer {
+  /** `http://host:port/mcp` */
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Streamable HTTP without sessions: every message is one POST answered with one JSON
+ * body (202 and no body for a notification), so the 2026-07-28 revision is served
+ * statelessly and the legacy era the way stateless SDK servers serve it. The `Origin`
+ * allow-list, and on a loopback address the `Host` check, defend against DNS
+ * rebinding: a page of another site cannot drive the server through a browser.
+ */
+export async function startMcpHttpServer(options: HttpServeOptions): Promise<McpHttpServer> {
+  const host = options.host ?? '127.0.0.1';
+  const path = options.path ?? '/mcp';
+  const limit = options.maxMessageBytes ?? defaultMaxMessageBytes;
+  const origins = [...localhostAllowedOrigins(), ...(options.allowedOrigins ?? [])];
+  const hosts = isLoopback(host) ? localhostAllowedHostnames() : undefined;
+  const server = createServer((request, response) => {
+    void serve(request, response).catch((error: unknown) => {
+      if (!response.headersSent)
+        reply(response, 500, errorResponse(null, jsonRpcCodes.internalError, `Internal error: ${String(error)}`));
+      else response.destroy();
+    });
+  });
+
+  async function serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    if (url.pathname !== path) {
+      return reply(
+        response,
+        404,
+        errorResponse(null, jsonRpcCodes.invalidRequest, `Not found: the MCP endpoint is ${path}.`),
+      );
+    }
+    const origin = validateOriginHeader(request.headers.origin, origins);
+    if (!origin.ok)
+      return reply(
+        response,
+        403,
+        errorResponse(
+          null,
+          jsonRpcCodes.invalidRequest,
+          `Forbidden: ${origin.message} Allow the page's host with --allow-origin.`,
+        ),
+      );
+    if (hosts !== undefined) {
+      const checked = validateHostHeader(request.headers.host, hosts);
+      if (!checked.ok)
+        return reply(response, 403, errorResponse(null, jsonRpcCodes.invalidRequest, `Forbidden: ${checked.message}`));
+    }
+    if (request.method !== 'POST') {
+      response.setHeader('allow', 'POST');
+      return reply(
+        response,
+        405,
+        errorResponse(
+          null,
+          jsonRpcCodes.invalidRequest,
+          'Method not allowed: send every MCP message as a POST; this server keeps no streams or sessions.',
+        ),
+      );
+    }
+    const type = request.headers['content-type'] ?? '';
+    if (!/^application\/json\b/i.test(type))
+      return reply(
+        response,
+        415,
+        errorResponse(
+          null,
+          jsonRpcCodes.invalidRequest,
+          'Unsupported media type: send Content-Type: application/json.',
+        ),
+      );
+    const body = await readBody(request, limit);
+    if (body === undefined)
+      return reply(
+        response,
+        413,
+        errorResponse(
+          null,
+          jsonRpcCodes.invalidRequest,
+          `Payload too large: a message may have at most ${limit} bytes.`,
+        ),
+      );
+    const incoming = readMessage(body);
+    const mismatch = checkHeaders(request, incoming);
+    if (mismatch !== undefined) return reply(response, 400, mismatch);
+    const abort = new AbortController();
+    // The client closing its side is how it cancels a request over HTTP.
+    response.once('close', () => {
+      if (!response.writableFinished) abort.abort(new Error('the client closed the connection'));
+    });
+    const result = await options.dispatcher.dispatch(incoming, abort.signal);
+    if (result.response === undefined) {
+      response.writeHead(202).end();
+      return;
+    }
+    reply(response, result.httpStatus, result.response);
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return {
+    url: `http://${shown}:${address.port}${path}`,
+    close: () => closeServer(server),
+  };
+}
+
+/** Headers must agree with a modern body: `MCP-Protocol-Version` with its `_meta`, `Mcp-Method` with its method. */
+function checkHeaders(request: IncomingMessage, incoming: McpMessage): JsonRpcResponse | undefined {
+  if (incoming.kind !== 'request' && incoming.kind !== 'notification') return undefined;
+  const message = incoming.message;
+  const meta = message.params?._meta as Record<string, unknown> | undefined;
+  const declared = meta?.[metaKeys.protocolVersion];
+  const header = single(request.headers['mcp-protocol-version']);
+  const id = incoming.kind === 'request' ? incoming.message.id : null;
+  if (declared === undefined) {
+    if (header !== undefined && modernProtocolVersions.includes(header))
+      return errorResponse(
+        id,
+        jsonRpcCodes.invalidParams,
+        `Invalid params: the MCP-Protocol-Version header says ${header}, but _meta["${metaKeys.protocolVersion}"] is missing; a modern request carries both.`,
+      );
+    return undefined;
+  }
+  if (header !== undefined && header !== declared)
+    return errorResponse(
+      id,
+      headerMismatchCode,
+      `Header mismatch: MCP-Protocol-Version is '${header}' but _meta declares '${String(declared)}'.`,
+    );
+  const method = single(request.headers['mcp-method']);
+  if (method !== undefined && method !== message.method)
+    return errorResponse(
+      id,
+      headerMismatchCode,
+      `Header mismatch: Mcp-Method is '${method}' but the body's method is '${message.method}'.`,
+    );
+  return undefined;
+}
+
+function single(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** The body as text, or undefined once it passes the limit (the rest is discarded, not buffered). */
+function readBody(request: IncomingMessage, limit: number): Promise<string | undefined> {
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) {
+    request.resume();
+    return Promise.resolve(undefined);
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) {
+        chunks.push(chunk);
+        return;
+      }
+      request.off('data', onData);
+      request.resume();
+      resolve(undefined);
+    };
+    request.on('data', onData);
+    request.once('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.once('error', reject);
+  });
+}
+
+function reply(response: ServerResponse, status: number, body: JsonRpcResponse): void {
+  const text = JSON.stringify(body);
+  response.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+  response.end(text);
+}
+
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host === '[::1]' || host.startsWith('127.');
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}

@@ -1,0 +1,10 @@
+export { parseAllowedOrigins } from './allowed-origins.js';
+export { createMcpServer, type McpServerOptions } from './create-mcp-server.js';
+export { type DispatchResult, DualEraDispatcher, type McpServerIdentity } from './dual-era-dispatcher.js';
+export { parseHttpAddress } from './http-address.js';
+export { type HttpServeOptions, type McpHttpServer, startMcpHttpServer } from './http-transport.js';
+export type { McpCatalog, McpToolDescription, McpToolResult } from './mcp-catalog.js';
+export { McpServerError } from './mcp-server-error.js';
+export { claimMcpServe, mcpServeEnvironmentVariable } from './mcp-server-guard.js';
+export { createRuntimeCatalog, type RuntimeCatalogOptions } from './runtime-catalog.js';
+export { defaultMaxMessageBytes, type StdioServeOptions, serveMcpOverStdio } from './stdio-transport.js';

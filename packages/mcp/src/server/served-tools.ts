@@ -1,0 +1,147 @@
+import {
+  type AgentDefinition,
+  type CrewDefinition,
+  type Runtime,
+  type Tool,
+  type ToolResult,
+  toolInputJsonSchema,
+} from '@orkeon/core';
+import { JsonRpcFailure, jsonRpcCodes } from './json-rpc.js';
+import type { McpCallContext, McpToolDescription, McpToolResult } from './mcp-catalog.js';
+import { McpServerError } from './mcp-server-error.js';
+
+/** Asks a person at the server's own terminal: a remote client must never reach it. */
+const neverServed = new Set(['human_input']);
+
+/** One served tool: its description and how a call runs. */
+export interface ServedTool {
+  readonly description: McpToolDescription;
+  call(input: unknown, context: McpCallContext): Promise<McpToolResult>;
+}
+
+/**
+ * The tools a server offers: the runtime's tools, whose calls cross `runtime.pipeline`
+ * under caller `mcp` (validation, permission gate, time-out, truncation, audit, span),
+ * and one `ask_<agent-id>` per crew agent, which runs that agent on the input. `only`
+ * (`--tools`) narrows the set; a name it gives that is not served refuses the start.
+ */
+export function servedTools(
+  runtime: Runtime,
+  crew: CrewDefinition | undefined,
+  only: readonly string[] | undefined,
+): Map<string, ServedTool> {
+  // Tools a crew module hands its agents by value join the registry, as they do when a run starts.
+  for (const agent of crew?.agents ?? [])
+    for (const tool of agent.ownTools ?? []) if (runtime.tools.get(tool.name) !== tool) runtime.tools.register(tool);
+  const all = new Map<string, ServedTool>();
+  for (const tool of runtime.tools.list()) {
+    if (!neverServed.has(tool.name.toLowerCase())) all.set(tool.name, pipelineTool(runtime, tool));
+  }
+  for (const agent of crew?.agents ?? []) {
+    const name = `ask_${agent.id}`;
+    const taken = [...all.keys()].find((key) => key.toLowerCase() === name.toLowerCase());
+    if (taken !== undefined)
+      throw new McpServerError(
+        'MCP_SERVE_TOOL_DUPLICATE',
+        `The tool '${taken}' and the crew agent '${agent.id}' (served as '${name}') would share a name. Rename the agent or the tool.`,
+      );
+    all.set(name, agentTool(runtime, crew as CrewDefinition, agent, name));
+  }
+  if (only === undefined) return sorted(all);
+  const chosen = new Map<string, ServedTool>();
+  const unknown: string[] = [];
+  for (const wanted of only) {
+    const key = [...all.keys()].find((name) => name.toLowerCase() === wanted.toLowerCase());
+    if (key === undefined) unknown.push(wanted);
+    else chosen.set(key, all.get(key) as ServedTool);
+  }
+  if (unknown.length > 0) {
+    const never = unknown.filter((name) => neverServed.has(name.toLowerCase()));
+    const why =
+      never.length > 0 ? ` ${never.join(', ')} is never served: it asks a person at this server's terminal.` : '';
+    throw new McpServerError(
+      'MCP_SERVE_TOOL_UNKNOWN',
+      `--tools names ${unknown.map((name) => `'${name}'`).join(', ')}, which this server does not have.${why} Served tools: ${[...all.keys()].sort().join(', ')}.`,
+    );
+  }
+  return sorted(chosen);
+}
+
+function sorted(tools: Map<string, ServedTool>): Map<string, ServedTool> {
+  return new Map([...tools].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+function pipelineTool(runtime: Runtime, tool: Tool): ServedTool {
+  return {
+    description: {
+      name: tool.name,
+      description: tool.description,
+      inputSchema: toolInputJsonSchema(tool),
+      annotations: tool.access === 'Read' ? { readOnlyHint: true } : { readOnlyHint: false },
+    },
+    async call(input, context) {
+      const result = await runtime.pipeline.invoke({
+        tool: tool.name,
+        input,
+        caller: { kind: 'mcp' },
+        callId: `mcp-${String(context.requestId)}`,
+        signal: context.signal,
+      });
+      return toMcpResult(result);
+    },
+  };
+}
+
+function agentTool(runtime: Runtime, crew: CrewDefinition, agent: AgentDefinition, name: string): ServedTool {
+  return {
+    description: {
+      name,
+      description: `Ask the ${agent.role} of the crew '${crew.name}' (goal: ${agent.goal}). It works on the input with its own tools and answers.`,
+      inputSchema: {
+        type: 'object',
+        properties: { input: { type: 'string', description: 'What the agent should do or answer.' } },
+        required: ['input'],
+        additionalProperties: false,
+      },
+      annotations: { readOnlyHint: false },
+    },
+    async call(input, context) {
+      const text = (input as { input?: unknown } | null)?.input;
+      if (typeof text !== 'string' || text.trim() === '')
+        return errorResult(`Invalid arguments for tool '${name}': send { "input": "<what the agent should do>" }.`);
+      try {
+        const result = await runtime.run(agent, text, {
+          crew,
+          signal: context.signal,
+          caller: { kind: 'mcp', agent: agent.role, agentId: agent.id, crew: crew.name },
+        });
+        if (result.interrupted === true) return errorResult(`the agent '${agent.id}' was stopped before it answered`);
+        return { content: [{ type: 'text', text: result.output }], isError: false };
+      } catch (error) {
+        return errorResult(error instanceof Error ? error.message : String(error));
+      }
+    },
+  };
+}
+
+/** A refusal or failure of the pipeline is a tool error whose text reads `Error: <reason>`. */
+function toMcpResult(result: ToolResult): McpToolResult {
+  return result.outcome === 'Success'
+    ? { content: [{ type: 'text', text: result.output }], isError: false }
+    : errorResult(result.output);
+}
+
+function errorResult(reason: string): McpToolResult {
+  return {
+    content: [{ type: 'text', text: reason.startsWith('Error: ') ? reason : `Error: ${reason}` }],
+    isError: true,
+  };
+}
+
+/** An unknown tool is a protocol error: the client asked for something not on the list. */
+export function unknownTool(name: string, served: Iterable<string>): JsonRpcFailure {
+  return new JsonRpcFailure(
+    jsonRpcCodes.invalidParams,
+    `Unknown tool '${name}'. Served tools: ${[...served].join(', ') || '(none)'}.`,
+  );
+}

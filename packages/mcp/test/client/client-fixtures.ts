@@ -1,0 +1,26 @@
+import { fileURLToPath } from 'node:url';
+import { createLogger, type Logger } from '@orkeon/core';
+import { type McpServerSettings, mcpServerSettingsSchema } from '../../src/index.js';
+
+export const rawServerPath = fileURLToPath(new URL('./fixtures/raw-stdio-server.mjs', import.meta.url));
+export const modernServerPath = fileURLToPath(new URL('./fixtures/modern-server.mjs', import.meta.url));
+export const everythingServerPath = fileURLToPath(
+  new URL('../../../../node_modules/@modelcontextprotocol/server-everything/dist/index.js', import.meta.url),
+);
+
+/** A server entry as the settings binding would give it (defaults filled in). */
+export function serverSettings(entry: Record<string, unknown>): McpServerSettings {
+  return mcpServerSettingsSchema.parse(entry);
+}
+
+export function rawServer(mode: string, extra: Record<string, unknown> = {}, ...args: string[]): McpServerSettings {
+  return serverSettings({ Command: process.execPath, Args: [rawServerPath, mode, ...args], ...extra });
+}
+
+/** A logger whose lines (JSON) are kept for the test to read. */
+export function capturingLogger(): { logger: Logger; lines: () => { level: number; msg: string }[] } {
+  const written: string[] = [];
+  const destination = { write: (line: string) => written.push(line) !== 0 } as unknown as NodeJS.WritableStream;
+  const logger = createLogger({ level: 'debug', format: 'json', destination });
+  return { logger, lines: () => written.flatMap((line) => line.trim().split('\n')).map((line) => JSON.parse(line)) };
+}

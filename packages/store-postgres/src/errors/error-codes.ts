@@ -1,0 +1,11 @@
+/** Every error code of `@orkeon/store-postgres`, each with what happened and what to do (rules: `coreErrorCodes`). */
+export const postgresStoreErrorCodes = {
+  POSTGRES_STORE_OPTIONS_INVALID:
+    'Options of the PostgreSQL store conflict or are out of range: the message names the problem.',
+  POSTGRES_STORE_SETUP_FAILED:
+    'The schema or tables could not be created or checked: check the connection string and that its user may create them.',
+  POSTGRES_STORE_SCHEMA_TOO_NEW:
+    'The schema was written by a later Orkeon release with a newer layout: upgrade Orkeon, or give another schema.',
+} as const;
+
+export type PostgresStoreErrorCode = keyof typeof postgresStoreErrorCodes;
