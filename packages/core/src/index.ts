@@ -7,7 +7,7 @@ export {
   type AgentChannelRequest,
   type AgentChannelResponse,
   AgentChannelTimeoutError,
-  defaultAgentChannelTimeoutMs,
+  defaultAgentChannelTimeoutMilliseconds,
 } from './autonomous/agent-channel.js';
 export {
   type AgentBudgetSnapshot,
@@ -296,7 +296,7 @@ export { type CrewPlan, type PlanStep, plannerRole, withPlan, writeCrewPlan } fr
 export { type AgentSelector, createAgentSelector } from './process/agent-selector.js';
 export {
   type AutonomousProcessOptions,
-  delegationTimeoutMs,
+  delegationTimeoutMilliseconds,
 } from './process/autonomous-process.js';
 export type {
   CrewEvent,

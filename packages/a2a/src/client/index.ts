@@ -15,6 +15,5 @@ export {
 } from './a2a-client.js';
 export { A2AClientError, type A2AClientErrorCode, type A2AClientErrorOptions } from './a2a-client-error.js';
 export { clientRemoteSender } from './client-remote-sender.js';
-export { type A2AClientTlsOptions, clientTlsOptions } from './client-tls.js';
+export type { A2AClientTlsOptions } from './client-tls.js';
 export { registerDiscoveredAgents } from './register-discovered-agents.js';
-export { readServerSentEvents, type ServerSentEvent } from './sse-stream.js';

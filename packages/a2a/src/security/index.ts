@@ -14,13 +14,6 @@ export {
   defaultApiKeyHeaderName,
   resolveA2ASecuritySettings,
 } from './a2a-security-settings.js';
-export { assertSafeBinding, isLoopbackHost } from './assert-safe-binding.js';
-export { certificateThumbprint, normalizeThumbprint } from './certificate-thumbprint.js';
-export {
-  type ClientCertificateVerdict,
-  type ClientCertificateVerifierOptions,
-  createClientCertificateVerifier,
-} from './client-certificate-verifier.js';
+export { assertSafeBinding } from './assert-safe-binding.js';
 export type { CredentialValidator, SecretListProvider } from './credential-validator.js';
-export { peerCertificateChain } from './mutual-tls-guard.js';
 export { type A2ARequestGuard, publicAgentCardPath } from './request-guard.js';

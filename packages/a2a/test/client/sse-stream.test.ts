@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readServerSentEvents } from '../../src/client/index.js';
+import { readServerSentEvents } from '../../src/client/sse-stream.js';
 
 async function collect(chunks: string[]) {
   async function* source() {

@@ -1,11 +1,7 @@
 import { Configuration } from '@orkeon/core';
 import { describe, expect, it } from 'vitest';
-import {
-  A2AUnsafeBindingError,
-  a2aSecuritySettings,
-  assertSafeBinding,
-  isLoopbackHost,
-} from '../../src/security/index.js';
+import { isLoopbackHost } from '../../src/security/assert-safe-binding.js';
+import { A2AUnsafeBindingError, a2aSecuritySettings, assertSafeBinding } from '../../src/security/index.js';
 
 describe('assertSafeBinding', () => {
   it('allows loopback hosts without protection', () => {

@@ -24,16 +24,16 @@ export type AgentChannelHandler = (
 
 /** No answer within the request's time-out (`AGENT_CHANNEL_TIMEOUT`); the handler's signal is aborted. */
 export class AgentChannelTimeoutError extends OrkeonError<CoreErrorCode> {
-  constructor(request: AgentChannelRequest, timeoutMs: number) {
+  constructor(request: AgentChannelRequest, timeoutMilliseconds: number) {
     super(
       'AGENT_CHANNEL_TIMEOUT',
-      `agent '${request.to}' did not answer the ${request.intent} request of '${request.from}' within ${timeoutMs} ms.`,
-      { details: { from: request.from, to: request.to, intent: request.intent, timeoutMs } },
+      `agent '${request.to}' did not answer the ${request.intent} request of '${request.from}' within ${timeoutMilliseconds} ms.`,
+      { details: { from: request.from, to: request.to, intent: request.intent, timeoutMilliseconds } },
     );
   }
 }
 
-export const defaultAgentChannelTimeoutMs = 30_000;
+export const defaultAgentChannelTimeoutMilliseconds = 30_000;
 
 /**
  * The in-process channel agents of one run talk over (distinct from A2A over HTTP):
@@ -74,12 +74,15 @@ export class AgentChannel {
     return { [Symbol.dispose]: () => void members.delete(agentId) };
   }
 
-  async request(request: AgentChannelRequest, options: { timeoutMs?: number } = {}): Promise<AgentChannelResponse> {
+  async request(
+    request: AgentChannelRequest,
+    options: { timeoutMilliseconds?: number } = {},
+  ): Promise<AgentChannelResponse> {
     const handler = this.#handlers.get(request.to);
     if (handler === undefined) {
       return { ok: false, requestId: request.id, error: `no handler is registered for agent '${request.to}'` };
     }
-    const timeoutMs = options.timeoutMs ?? defaultAgentChannelTimeoutMs;
+    const timeoutMilliseconds = options.timeoutMilliseconds ?? defaultAgentChannelTimeoutMilliseconds;
     const controller = new AbortController();
     let timer: NodeJS.Timeout | undefined;
     const answer = (async (): Promise<AgentChannelResponse> => {
@@ -91,10 +94,10 @@ export class AgentChannel {
     })();
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
-        const error = new AgentChannelTimeoutError(request, timeoutMs);
+        const error = new AgentChannelTimeoutError(request, timeoutMilliseconds);
         controller.abort(error);
         reject(error);
-      }, timeoutMs);
+      }, timeoutMilliseconds);
     });
     try {
       return await Promise.race([answer, timeout]);

@@ -82,7 +82,7 @@ export class AgentExecutionBudget {
   }
 
   assertWallTime(): void {
-    const elapsed = this.elapsedMs();
+    const elapsed = this.elapsedMilliseconds();
     if (elapsed >= this.limits.maxWallTimeMs) this.#exhaust('MaxWallTime', elapsed, this.limits.maxWallTimeMs);
   }
 
@@ -103,11 +103,11 @@ export class AgentExecutionBudget {
     if (this.#exhausted !== undefined) return this.#exhausted;
     if (this.#toolCalls >= this.limits.maxToolCalls) return 'MaxToolCalls';
     if (this.#tokens > this.limits.maxTokensConsumed) return 'MaxTokensConsumed';
-    if (this.elapsedMs() >= this.limits.maxWallTimeMs) return 'MaxWallTime';
+    if (this.elapsedMilliseconds() >= this.limits.maxWallTimeMs) return 'MaxWallTime';
     return undefined;
   }
 
-  elapsedMs(): number {
+  elapsedMilliseconds(): number {
     return Math.max(0, this.#clock() - this.#startedAt);
   }
 
@@ -134,7 +134,7 @@ export class AgentExecutionBudget {
       {
         maxToolCalls: Math.max(1, limits.maxToolCalls - this.#toolCalls),
         maxDelegationDepth: Math.max(0, limits.maxDelegationDepth - 1),
-        maxWallTimeMs: Math.max(0, limits.maxWallTimeMs - this.elapsedMs()),
+        maxWallTimeMs: Math.max(0, limits.maxWallTimeMs - this.elapsedMilliseconds()),
         maxTokensConsumed: Math.max(100, limits.maxTokensConsumed - this.#tokens),
         maxSpawnedAgents: Math.max(0, limits.maxSpawnedAgents - this.#spawned),
       },
@@ -160,7 +160,7 @@ export class AgentExecutionBudget {
       case 'MaxDelegationDepth':
         return { used: this.#delegations, limit: limits.maxDelegationDepth };
       case 'MaxWallTime':
-        return { used: this.elapsedMs(), limit: limits.maxWallTimeMs };
+        return { used: this.elapsedMilliseconds(), limit: limits.maxWallTimeMs };
       case 'MaxTokensConsumed':
         return { used: this.#tokens, limit: limits.maxTokensConsumed };
       case 'MaxSpawnedAgents':

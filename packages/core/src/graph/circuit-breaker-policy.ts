@@ -9,11 +9,11 @@ export interface CircuitBreakerPolicy {
   /** Most node-to-node moves in one run. */
   readonly maxTransitions: number;
   /** Longest time one node may run; the node's signal is aborted then. */
-  readonly stateTimeoutMs: number;
+  readonly stateTimeoutMilliseconds: number;
   /** Most runs of any one node. */
   readonly maxStateVisits: number;
   /** Longest whole run, checked before each node. */
-  readonly maxTotalDurationMs: number;
+  readonly maxTotalDurationMilliseconds: number;
   /** On a trip, move to the graph's degraded node (when it has one) instead of stopping. */
   readonly useDegradedMode: boolean;
 }
@@ -28,23 +28,23 @@ const minute = 60_000;
 export const circuitBreakerPresets: Readonly<Record<CircuitBreakerPresetName, CircuitBreakerPolicy>> = {
   strict: {
     maxTransitions: 50,
-    stateTimeoutMs: 2 * minute,
+    stateTimeoutMilliseconds: 2 * minute,
     maxStateVisits: 5,
-    maxTotalDurationMs: 10 * minute,
+    maxTotalDurationMilliseconds: 10 * minute,
     useDegradedMode: true,
   },
   default: {
     maxTransitions: 100,
-    stateTimeoutMs: 5 * minute,
+    stateTimeoutMilliseconds: 5 * minute,
     maxStateVisits: 10,
-    maxTotalDurationMs: 30 * minute,
+    maxTotalDurationMilliseconds: 30 * minute,
     useDegradedMode: false,
   },
   permissive: {
     maxTransitions: 1000,
-    stateTimeoutMs: 30 * minute,
+    stateTimeoutMilliseconds: 30 * minute,
     maxStateVisits: 50,
-    maxTotalDurationMs: 120 * minute,
+    maxTotalDurationMilliseconds: 120 * minute,
     useDegradedMode: false,
   },
 };
@@ -64,7 +64,12 @@ export function circuitBreakerPolicy(
     );
   }
   const policy = { ...(typeof base === 'string' ? circuitBreakerPresets[base] : base), ...overrides };
-  for (const key of ['maxTransitions', 'stateTimeoutMs', 'maxStateVisits', 'maxTotalDurationMs'] as const) {
+  for (const key of [
+    'maxTransitions',
+    'stateTimeoutMilliseconds',
+    'maxStateVisits',
+    'maxTotalDurationMilliseconds',
+  ] as const) {
     const value = policy[key];
     if (!Number.isInteger(value) || value < 0) {
       throw new OrkeonError<CoreErrorCode>(

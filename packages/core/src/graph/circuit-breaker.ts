@@ -13,7 +13,7 @@ export interface CircuitBreakerTrip {
 export interface CircuitBreakerCounters {
   readonly transitions: number;
   readonly visits: Readonly<Record<string, number>>;
-  readonly elapsedMs: number;
+  readonly elapsedMilliseconds: number;
 }
 
 /**
@@ -33,22 +33,22 @@ export class CircuitBreaker {
     this.policy = policy;
     this.#clock = options.clock ?? Date.now;
     this.#startedAt = this.#clock();
-    this.#elapsedBefore = options.counters?.elapsedMs ?? 0;
+    this.#elapsedBefore = options.counters?.elapsedMilliseconds ?? 0;
     this.#transitions = options.counters?.transitions ?? 0;
     this.#visits = new Map(Object.entries(options.counters?.visits ?? {}));
   }
 
   /** The limit entering `node` now would break, if any. */
   check(node: string): CircuitBreakerTrip | undefined {
-    const { maxTotalDurationMs, maxTransitions, maxStateVisits } = this.policy;
-    const elapsed = this.elapsedMs();
-    if (maxTotalDurationMs > 0 && elapsed >= maxTotalDurationMs) {
+    const { maxTotalDurationMilliseconds, maxTransitions, maxStateVisits } = this.policy;
+    const elapsed = this.elapsedMilliseconds();
+    if (maxTotalDurationMilliseconds > 0 && elapsed >= maxTotalDurationMilliseconds) {
       return trip(
         'MaxTotalDuration',
         node,
-        maxTotalDurationMs,
+        maxTotalDurationMilliseconds,
         elapsed,
-        `the run took ${elapsed} ms of its ${maxTotalDurationMs} ms`,
+        `the run took ${elapsed} ms of its ${maxTotalDurationMilliseconds} ms`,
       );
     }
     if (maxTransitions > 0 && this.#transitions >= maxTransitions) {
@@ -78,18 +78,22 @@ export class CircuitBreaker {
     this.#visits.set(node, (this.#visits.get(node) ?? 0) + 1);
   }
 
-  /** The trip of a node that ran past `stateTimeoutMs`. */
+  /** The trip of a node that ran past `stateTimeoutMilliseconds`. */
   timedOut(node: string): CircuitBreakerTrip {
-    const limit = this.policy.stateTimeoutMs;
+    const limit = this.policy.stateTimeoutMilliseconds;
     return trip('StateTimeout', node, limit, limit, `node '${node}' ran longer than ${limit} ms`);
   }
 
-  elapsedMs(): number {
+  elapsedMilliseconds(): number {
     return this.#elapsedBefore + Math.max(0, this.#clock() - this.#startedAt);
   }
 
   counters(): CircuitBreakerCounters {
-    return { transitions: this.#transitions, visits: Object.fromEntries(this.#visits), elapsedMs: this.elapsedMs() };
+    return {
+      transitions: this.#transitions,
+      visits: Object.fromEntries(this.#visits),
+      elapsedMilliseconds: this.elapsedMilliseconds(),
+    };
   }
 }
 

@@ -176,18 +176,18 @@ export class CompiledGraph<TState extends object, TServices = undefined> {
     const controller = new AbortController();
     const stop = () => controller.abort(options.signal?.reason);
     options.signal?.addEventListener('abort', stop, { once: true });
-    const timeoutMs = timed ? this.#shape.breaker.stateTimeoutMs : 0;
+    const timeoutMilliseconds = timed ? this.#shape.breaker.stateTimeoutMilliseconds : 0;
     let timer: NodeJS.Timeout | undefined;
     try {
       const work = Promise.resolve(
         node(state, { node: name, step, signal: controller.signal, services: options.services as TServices }),
       ).then((update) => ({ update: update ?? undefined, timedOut: false }));
-      if (timeoutMs === 0) return await work;
+      if (timeoutMilliseconds === 0) return await work;
       const timeout = new Promise<{ update: undefined; timedOut: true }>((resolve) => {
         timer = setTimeout(() => {
-          controller.abort(new Error(`node '${name}' ran longer than ${timeoutMs} ms`));
+          controller.abort(new Error(`node '${name}' ran longer than ${timeoutMilliseconds} ms`));
           resolve({ update: undefined, timedOut: true });
-        }, timeoutMs);
+        }, timeoutMilliseconds);
       });
       // The abandoned node's own failure must not surface as an unhandled rejection.
       work.catch(() => undefined);

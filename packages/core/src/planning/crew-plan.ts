@@ -1,6 +1,7 @@
 import type { JSONSchema7 } from 'ai';
 import type { CrewDefinition } from '../crew/crew-definition.js';
 import type { TaskDefinition } from '../crew/task-definition.js';
+import { OrkeonError } from '../errors/orkeon-error.js';
 import type { LlmClient, TokenUsage } from '../llm/llm-client.js';
 
 /** The planner's step for one task. */
@@ -59,7 +60,10 @@ export async function writeCrewPlan(
   });
   const steps = readSteps(answer.value, crew);
   if (steps === undefined)
-    throw new Error('the planner did not answer with {"steps": [{"taskId", "step"}]} naming the crew’s tasks');
+    throw new OrkeonError(
+      'CREW_PLAN_FAILED',
+      'the planner did not answer with {"steps": [{"taskId", "step"}]} naming the crew’s tasks',
+    );
   return { steps, usage: answer.usage };
 }
 

@@ -17,7 +17,7 @@ import { assignWorker } from './manager-decisions.js';
 import { addUsage, zeroUsage } from './token-usage.js';
 
 /** How long a delegate may take before the delegating side gives up. */
-export const delegationTimeoutMs = 120_000;
+export const delegationTimeoutMilliseconds = 120_000;
 
 export interface AutonomousProcessOptions {
   /** The run's execution budget. Default: the Permissive preset. */
@@ -144,7 +144,7 @@ async function delegateTask(
   const response: AgentChannelResponse = await channel.request(
     channel.createRequest(from.id, to.id, 'delegate', payload),
     {
-      timeoutMs: delegationTimeoutMs,
+      timeoutMilliseconds: delegationTimeoutMilliseconds,
     },
   );
   if (!response.ok) {

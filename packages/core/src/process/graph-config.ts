@@ -54,11 +54,11 @@ export const retiredCircuitBreakerSchema = z
 export function graphProcessBreaker(config: GraphConfig, taskCount: number): CircuitBreakerPolicy {
   const visits = config.maxStateVisits ?? Math.max(1, taskCount * (1 + config.maxRetryCycles));
   return circuitBreakerPolicy(config.circuitBreakerPreset, {
-    stateTimeoutMs: 0,
+    stateTimeoutMilliseconds: 0,
     maxStateVisits: visits,
     maxTransitions: config.maxTransitions ?? 2 * visits + 1,
     ...(config.maxTotalDurationSeconds === undefined
       ? {}
-      : { maxTotalDurationMs: Math.round(config.maxTotalDurationSeconds * 1000) }),
+      : { maxTotalDurationMilliseconds: Math.round(config.maxTotalDurationSeconds * 1000) }),
   });
 }

@@ -1,3 +1,4 @@
+import { OrkeonError } from '../errors/orkeon-error.js';
 import { circuitBreakerPolicy } from '../graph/circuit-breaker-policy.js';
 import {
   type CrewGraph,
@@ -38,7 +39,7 @@ export async function runCrewGraphProcess(
       ...(config.maxTransitions === undefined ? {} : { maxTransitions: config.maxTransitions }),
       ...(config.maxTotalDurationSeconds === undefined
         ? {}
-        : { maxTotalDurationMs: Math.max(1, Math.round(config.maxTotalDurationSeconds * 1000)) }),
+        : { maxTotalDurationMilliseconds: Math.max(1, Math.round(config.maxTotalDurationSeconds * 1000)) }),
     }),
     ...(graph.degradedNode === undefined ? {} : { degradedNode: graph.degradedNode }),
   });
@@ -80,7 +81,8 @@ function services(run: CrewRun): CrewGraphServices {
     async askAgent(agentId, prompt, signal) {
       const agent = run.agent(agentId);
       const task = run.order[0];
-      if (task === undefined) throw new Error('the crew has no task to attribute the agent’s call to.');
+      if (task === undefined)
+        throw new OrkeonError('GRAPH_TASK_UNKNOWN', 'the crew has no task to attribute the agent’s call to.');
       const result = await run.client(agent, task).act(prompt, {
         system: agentSystemPrompt(agent),
         maxIterations: agent.maxIterations,

@@ -26,12 +26,15 @@ export interface RunScope {
   readonly delegation: { readonly depth: number; readonly chain: readonly string[] };
 }
 
-const currentRun = new AsyncLocalStorage<RunScope>();
+// Made on the first run: a process that loads the runtime but never runs it (an A2A server, a
+// script) pays nothing for asynchronous context tracking.
+let currentRun: AsyncLocalStorage<RunScope> | undefined;
 
 export function withRunScope<T>(scope: RunScope, work: () => Promise<T>): Promise<T> {
+  currentRun ??= new AsyncLocalStorage<RunScope>();
   return currentRun.run(scope, work);
 }
 
 export function activeRunScope(): RunScope | undefined {
-  return currentRun.getStore();
+  return currentRun?.getStore();
 }

@@ -15,6 +15,7 @@ import type { LlmDeltaSink } from '../llm/console-streaming.js';
 import { LlmClient } from '../llm/llm-client.js';
 import type { Logger } from '../logging/logger.js';
 import type { PermissionMode } from '../permissions/permission-mode.js';
+import { TaskFailureError } from '../process/crew-run-errors.js';
 import { runCrew, toolNamesFor } from '../process/run-crew.js';
 import { agentSystemPrompt } from '../process/task-prompt.js';
 import type { ServiceProvider } from '../services/service-provider.js';
@@ -395,9 +396,13 @@ export class Runtime implements AsyncDisposable {
             signal: consultation.signal,
             ...(permissionMode === undefined ? {} : { permissionMode }),
           });
-          if (result.interrupted === true) throw new Error('the run stopped before they finished');
+          if (result.interrupted === true)
+            throw new TaskFailureError('TASK_INTERRUPTED', 'the run stopped before they finished');
           if (result.exhausted === true)
-            throw new Error(`they used all ${coworker.maxIterations} iterations without an answer`);
+            throw new TaskFailureError(
+              'TASK_ITERATIONS_EXHAUSTED',
+              `they used all ${coworker.maxIterations} iterations without an answer`,
+            );
           return result.output;
         });
       },

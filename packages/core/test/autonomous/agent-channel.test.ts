@@ -56,7 +56,7 @@ describe('in-process agent channel', () => {
       });
     });
     const request = channel.createRequest('alice', 'slow', 'delegate', null);
-    const error = await channel.request(request, { timeoutMs: 20 }).catch((caught: unknown) => caught);
+    const error = await channel.request(request, { timeoutMilliseconds: 20 }).catch((caught: unknown) => caught);
     expect(AgentChannelTimeoutError.isInstance(error)).toBe(true);
     expect((error as AgentChannelTimeoutError).message).toBe(
       "agent 'slow' did not answer the delegate request of 'alice' within 20 ms.",

@@ -18,30 +18,36 @@ function endlessLoop() {
     .addEdge('fallback', END);
 }
 
-const off = { maxTransitions: 0, stateTimeoutMs: 0, maxStateVisits: 0, maxTotalDurationMs: 0, useDegradedMode: false };
+const off = {
+  maxTransitions: 0,
+  stateTimeoutMilliseconds: 0,
+  maxStateVisits: 0,
+  maxTotalDurationMilliseconds: 0,
+  useDegradedMode: false,
+};
 
 describe('circuit breakers', () => {
   it('the three presets carry the documented limits', () => {
     expect(circuitBreakerPresets).toEqual({
       strict: {
         maxTransitions: 50,
-        stateTimeoutMs: 120_000,
+        stateTimeoutMilliseconds: 120_000,
         maxStateVisits: 5,
-        maxTotalDurationMs: 600_000,
+        maxTotalDurationMilliseconds: 600_000,
         useDegradedMode: true,
       },
       default: {
         maxTransitions: 100,
-        stateTimeoutMs: 300_000,
+        stateTimeoutMilliseconds: 300_000,
         maxStateVisits: 10,
-        maxTotalDurationMs: 1_800_000,
+        maxTotalDurationMilliseconds: 1_800_000,
         useDegradedMode: false,
       },
       permissive: {
         maxTransitions: 1000,
-        stateTimeoutMs: 1_800_000,
+        stateTimeoutMilliseconds: 1_800_000,
         maxStateVisits: 50,
-        maxTotalDurationMs: 7_200_000,
+        maxTotalDurationMilliseconds: 7_200_000,
         useDegradedMode: false,
       },
     });
@@ -75,7 +81,7 @@ describe('circuit breakers', () => {
       })
       .addEdge(START, 'work')
       .addEdge('work', 'work')
-      .compile({ breaker: { ...off, maxTotalDurationMs: 1000 } });
+      .compile({ breaker: { ...off, maxTotalDurationMilliseconds: 1000 } });
     const result = await graph.run({ rounds: 0, done: [] }, { clock: () => now });
     expect(result).toMatchObject({ status: 'tripped', state: { rounds: 3 } });
     expect(result.trip).toMatchObject({ mechanism: 'MaxTotalDuration', limit: 1000, reached: 1200 });
@@ -94,7 +100,7 @@ describe('circuit breakers', () => {
       })
       .addEdge(START, 'hang')
       .addEdge('hang', END)
-      .compile({ breaker: { ...off, stateTimeoutMs: 30 } });
+      .compile({ breaker: { ...off, stateTimeoutMilliseconds: 30 } });
     const result = await graph.run({ rounds: 0, done: [] });
     expect(sawAbort).toBe(true);
     expect(result).toMatchObject({ status: 'tripped', state: { rounds: 0 }, steps: 0 });

@@ -141,7 +141,7 @@ describe('StateGraph', () => {
       next: 'gone',
       state: { count: 0, log: [] },
       step: 1,
-      counters: { transitions: 1, visits: {}, elapsedMs: 0 },
+      counters: { transitions: 1, visits: {}, elapsedMilliseconds: 0 },
     });
     await expect(counterGraph(1).compile().run({ count: 0, log: [] }, { checkpointer })).rejects.toThrow(
       "the checkpoint continues at node 'gone', which this graph does not have",
@@ -189,9 +189,9 @@ describe('StateGraph', () => {
           .compile({
             breaker: {
               maxTransitions: 0,
-              stateTimeoutMs: 0,
+              stateTimeoutMilliseconds: 0,
               maxStateVisits: v,
-              maxTotalDurationMs: 0,
+              maxTotalDurationMilliseconds: 0,
               useDegradedMode: false,
             },
           });

@@ -99,8 +99,8 @@ describe('graph process (the fixed graph over the tasks)', () => {
     expect(graphProcessBreaker(config, 4)).toEqual({
       maxStateVisits: 12,
       maxTransitions: 25,
-      stateTimeoutMs: 0,
-      maxTotalDurationMs: 600_000,
+      stateTimeoutMilliseconds: 0,
+      maxTotalDurationMilliseconds: 600_000,
       useDegradedMode: true,
     });
     expect(
@@ -108,7 +108,7 @@ describe('graph process (the fixed graph over the tasks)', () => {
         graphConfigSchema.parse({ circuitBreakerPreset: 'permissive', maxTotalDurationSeconds: 5 }),
         1,
       ),
-    ).toMatchObject({ maxTotalDurationMs: 5000, useDegradedMode: false });
+    ).toMatchObject({ maxTotalDurationMilliseconds: 5000, useDegradedMode: false });
   });
 });
 

@@ -1,3 +1,4 @@
+// One file for the execution-state persistence conformance suite: every rule each adapter must keep.
 import {
   addCrewExecutionStatePersistence,
   addDocumentStore,

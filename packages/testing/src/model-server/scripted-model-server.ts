@@ -1,3 +1,5 @@
+// One file for the scripted model server: the HTTP server, its script queue and request recording belong
+// together; the dialects, answers, validation and the wire helpers live beside it.
 import { once } from 'node:events';
 import {
   createServer,
