@@ -239,22 +239,7 @@ export class Runtime implements AsyncDisposable {
       });
       return spent === undefined ? result : { ...result, budgetExhausted: spent };
     } catch (error) {
-      const failure = error as { code?: unknown; message?: unknown };
-      const info = {
-        code: typeof failure.code === 'string' ? failure.code : 'AGENT_RUN_FAILED',
-        message: String(failure.message ?? error),
-      };
-      const seq = scope.emit({ kind: 'error', agentId: agent.id, ...info, recoverable: false });
-      scope.emit({
-        kind: 'run.finished',
-        agentId: agent.id,
-        causationId: seq,
-        success: false,
-        exitCode: exitCodes.failed,
-        tokens: scope.meter.usage().tokens,
-        durationMs: Math.round(performance.now() - started),
-        error: info,
-      });
+      reportFailure(scope, error, { code: 'AGENT_RUN_FAILED', agentId: agent.id, started });
       throw error;
     }
   }
@@ -305,18 +290,7 @@ export class Runtime implements AsyncDisposable {
           this.#clients.client(agent, planned, toolNamesFor(agent, task), { caller, scope, deltas, taskId: task.id }),
       });
     } catch (error) {
-      const failure = error as { code?: unknown; message?: unknown };
-      const info = { code: String(failure.code ?? 'CREW_RUN_FAILED'), message: String(failure.message ?? error) };
-      const seq = scope.emit({ kind: 'error', ...info, recoverable: false });
-      scope.emit({
-        kind: 'run.finished',
-        causationId: seq,
-        success: false,
-        exitCode: exitCodes.failed,
-        tokens: scope.meter.usage().tokens,
-        durationMs: Math.round(performance.now() - started),
-        error: info,
-      });
+      reportFailure(scope, error, { code: 'CREW_RUN_FAILED', started });
       throw error;
     }
     const deliverableFailure = session?.deliverableFailure;
@@ -459,4 +433,29 @@ function budgetOf(scope: RunScope): { budget?: Record<string, number> } {
 function costOf(scope: RunScope): { costUsd?: number } {
   const cost = scope.meter.usage().costUsd;
   return cost > 0 ? { costUsd: cost } : {};
+}
+
+/** A run that throws ends its events with an `error` and a failed `run.finished` caused by it. */
+function reportFailure(
+  scope: RunScope,
+  error: unknown,
+  context: { readonly code: string; readonly agentId?: string; readonly started: number },
+): void {
+  const failure = error as { code?: unknown; message?: unknown };
+  const info = {
+    code: typeof failure.code === 'string' ? failure.code : context.code,
+    message: String(failure.message ?? error),
+  };
+  const agent = context.agentId === undefined ? {} : { agentId: context.agentId };
+  const seq = scope.emit({ kind: 'error', ...agent, ...info, recoverable: false });
+  scope.emit({
+    kind: 'run.finished',
+    ...agent,
+    causationId: seq,
+    success: false,
+    exitCode: exitCodes.failed,
+    tokens: scope.meter.usage().tokens,
+    durationMs: Math.round(performance.now() - context.started),
+    error: info,
+  });
 }
