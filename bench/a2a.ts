@@ -164,6 +164,6 @@ export async function measureA2A(): Promise<A2AMeasure[]> {
       };
     });
   } finally {
-    for (const { child } of started.flat()) child.kill('SIGKILL');
+    for (const { child } of started.flat()) child.kill('SIGTERM');
   }
 }

@@ -2,7 +2,9 @@
 //   conformance client --command "node --conditions=@orkeon/source --import tsx examples/mcp-conformance-client/client.ts"
 // The suite starts a scenario server and runs this file with its URL as the last
 // argument and the scenario's name in MCP_CONFORMANCE_SCENARIO. It uses Orkeon's own
-// client (McpClient): the dual-era negotiation, then what the scenario expects.
+// client (McpClient): the dual-era negotiation, then what the scenario expects. A
+// server's form (elicitation) is accepted with nothing filled in, so the client's
+// SEP-1034 defaults make the answer: an example's answer, not a person's.
 import { createLogger } from '@orkeon/core';
 import { McpClient, mcpServerSettingsSchema } from '@orkeon/mcp';
 
@@ -22,7 +24,7 @@ const argumentsFor: Record<string, Record<string, unknown>> = {
 const client = await McpClient.connect(
   'conformance',
   mcpServerSettingsSchema.parse({ Transport: 'Http', Url: url, TimeoutSeconds: 20 }),
-  { logger },
+  { logger, elicitation: async () => ({ action: 'accept', content: {} }) },
 );
 try {
   logger.info(`scenario ${scenario}: connected with ${client.protocolVersion} (${client.era})`);

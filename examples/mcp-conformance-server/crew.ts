@@ -1,8 +1,32 @@
 // The fixtures the official MCP conformance suite's server scenarios call by name,
 // served by `orkeon mcp serve examples/mcp-conformance-server/crew.ts --http 127.0.0.1:8808`.
 // They exist for the suite only; they are not part of Orkeon.
-import { defineCrew, defineTool } from '@orkeon/core';
+import { defineCrew, defineTool, toolContent } from '@orkeon/core';
+import { defineMcpPrompt, defineMcpResource, defineMcpResourceTemplate, type McpServerAdditions } from '@orkeon/mcp';
 import { z } from 'zod';
+
+/** A 1×1 red PNG. */
+const redPixelPng = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
+
+/** A short, silent 8 kHz mono 8-bit WAV. */
+function silentWav(samples = 8): Uint8Array {
+  const bytes = Buffer.alloc(44 + samples, 0x80);
+  bytes.write('RIFF', 0, 'ascii');
+  bytes.writeUInt32LE(36 + samples, 4);
+  bytes.write('WAVEfmt ', 8, 'ascii');
+  bytes.writeUInt32LE(16, 16);
+  bytes.writeUInt16LE(1, 20);
+  bytes.writeUInt16LE(1, 22);
+  bytes.writeUInt32LE(8000, 24);
+  bytes.writeUInt32LE(8000, 28);
+  bytes.writeUInt16LE(1, 32);
+  bytes.writeUInt16LE(8, 34);
+  bytes.write('data', 36, 'ascii');
+  bytes.writeUInt32LE(samples, 40);
+  return bytes;
+}
+
+const pause = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 
 const simpleText = defineTool({
   name: 'test_simple_text',
@@ -22,6 +46,144 @@ const errorHandling = defineTool({
   },
 });
 
+const imageContent = defineTool({
+  name: 'test_image_content',
+  description: 'Answers an image.',
+  access: 'Read',
+  input: z.object({}),
+  execute: async () => toolContent([{ type: 'image', data: redPixelPng, mimeType: 'image/png' }]),
+});
+
+const audioContent = defineTool({
+  name: 'test_audio_content',
+  description: 'Answers a short sound.',
+  access: 'Read',
+  input: z.object({}),
+  execute: async () => toolContent([{ type: 'audio', data: silentWav(), mimeType: 'audio/wav' }]),
+});
+
+const embeddedResource = defineTool({
+  name: 'test_embedded_resource',
+  description: 'Answers an embedded resource.',
+  access: 'Read',
+  input: z.object({}),
+  execute: async () =>
+    toolContent([
+      {
+        type: 'resource',
+        resource: {
+          uri: 'test://embedded-resource',
+          mimeType: 'text/plain',
+          text: 'This is an embedded resource content.',
+        },
+      },
+    ]),
+});
+
+const multipleContentTypes = defineTool({
+  name: 'test_multiple_content_types',
+  description: 'Answers text, an image and a resource.',
+  access: 'Read',
+  input: z.object({}),
+  execute: async () =>
+    toolContent([
+      'Multiple content types test:',
+      { type: 'image', data: redPixelPng, mimeType: 'image/png' },
+      {
+        type: 'resource',
+        resource: {
+          uri: 'test://mixed-content-resource',
+          mimeType: 'application/json',
+          text: '{"test":"data","value":123}',
+        },
+      },
+    ]),
+});
+
+const withLogging = defineTool({
+  name: 'test_tool_with_logging',
+  description: 'Logs three lines while it runs.',
+  access: 'Read',
+  input: z.object({}),
+  execute: async (_, context) => {
+    context.logger.info('Tool execution started');
+    await pause(50);
+    context.logger.info('Tool processing data');
+    await pause(50);
+    context.logger.info('Tool execution completed');
+    return 'Tool with logging executed successfully';
+  },
+});
+
+const withProgress = defineTool({
+  name: 'test_tool_with_progress',
+  description: 'Reports progress three times while it runs.',
+  access: 'Read',
+  input: z.object({}),
+  execute: async (_, context) => {
+    for (const progress of [0, 50, 100]) {
+      context.reportProgress?.({ progress, total: 100, message: `Completed step ${progress / 50 + 1} of 3` });
+      await pause(50);
+    }
+    return 'Tool with progress executed successfully';
+  },
+});
+
+/** The resources, template and prompts the suite reads, served beside the crew (`orkeon mcp serve` reads this export). */
+export const mcp: McpServerAdditions = {
+  resources: [
+    defineMcpResource({
+      uri: 'test://static-text',
+      name: 'Static Text Resource',
+      mimeType: 'text/plain',
+      read: () => 'This is the content of the static text resource.',
+    }),
+    defineMcpResource({
+      uri: 'test://static-binary',
+      name: 'Static Binary Resource',
+      mimeType: 'image/png',
+      read: () => Buffer.from(redPixelPng, 'base64'),
+    }),
+  ],
+  resourceTemplates: [
+    defineMcpResourceTemplate({
+      uriTemplate: 'test://template/{id}/data',
+      name: 'Template Resource',
+      mimeType: 'application/json',
+      read: ({ id }) => JSON.stringify({ id, templateTest: true, data: `Data for ID: ${id}` }),
+    }),
+  ],
+  prompts: [
+    defineMcpPrompt({
+      name: 'test_prompt_with_embedded_resource',
+      description: 'A prompt that embeds a resource.',
+      arguments: [{ name: 'resourceUri', description: 'The URI of the resource to embed', required: true }],
+      get: ({ resourceUri }) => [
+        {
+          role: 'user',
+          content: {
+            type: 'resource',
+            resource: {
+              uri: resourceUri as string,
+              mimeType: 'text/plain',
+              text: 'Embedded resource content for testing.',
+            },
+          },
+        },
+        { role: 'user', content: 'Please process the embedded resource above.' },
+      ],
+    }),
+    defineMcpPrompt({
+      name: 'test_prompt_with_image',
+      description: 'A prompt that holds an image.',
+      get: () => [
+        { role: 'user', content: { type: 'image', data: redPixelPng, mimeType: 'image/png' } },
+        { role: 'user', content: 'Please analyze the image above.' },
+      ],
+    }),
+  ],
+};
+
 export const crew = defineCrew({
   name: 'mcp-conformance',
   goal: 'Answer the MCP conformance suite',
@@ -30,7 +192,16 @@ export const crew = defineCrew({
       id: 'fixture',
       role: 'Fixture',
       goal: 'Hold the conformance tools',
-      tools: [simpleText, errorHandling],
+      tools: [
+        simpleText,
+        errorHandling,
+        imageContent,
+        audioContent,
+        embeddedResource,
+        multipleContentTypes,
+        withLogging,
+        withProgress,
+      ],
     },
   ],
   tasks: [

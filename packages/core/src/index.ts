@@ -22,6 +22,25 @@ export {
   agentExecutionBudgetPresetNames,
   agentExecutionBudgetPresets,
 } from './autonomous/agent-execution-budget-limits.js';
+export { AgentSpawnRefusedError } from './autonomous/agent-spawn-refused-error.js';
+export {
+  AgentSpawner,
+  type AgentSpawnerParts,
+  activeAgentSpawner,
+  type HelperWork,
+  type SpawnedAgent,
+  type SpawnRequest,
+  spawnAgentToolName,
+  withAgentSpawner,
+} from './autonomous/agent-spawner.js';
+export {
+  type ExecutionBudgetInput,
+  type ExecutionBudgetLimitsSetting,
+  type ExecutionBudgetSetting,
+  executionBudgetLimits,
+  executionBudgetSchema,
+} from './autonomous/execution-budget-setting.js';
+export { createSpawnAgentTool, type SpawnAgentToolOptions } from './autonomous/spawn-agent-tool.js';
 export { BudgetExhaustedError, type BudgetExhaustion } from './budget/budget-exhausted-error.js';
 export {
   type CrewBudget,
@@ -203,6 +222,13 @@ export {
 export { type GraphCheckpoint, type GraphCheckpointer, memoryGraphCheckpointer } from './graph/graph-checkpoint.js';
 export { GraphDefinitionError, GraphRunError } from './graph/graph-errors.js';
 export type { GraphNode, GraphNodeContext, GraphNodeUpdate, GraphRouter } from './graph/graph-node.js';
+export type {
+  GraphBreakerTripped,
+  GraphNodeCompleted,
+  GraphNodeStatus,
+  GraphRunEvent,
+  GraphRunListener,
+} from './graph/graph-run-events.js';
 export { END, START } from './graph/graph-sentinels.js';
 export { type CompileOptions, StateGraph } from './graph/state-graph.js';
 export { addAfterKickoffHook, addBeforeKickoffHook, addSvcKickoffHooks } from './hooks/add-svc-kickoff-hooks.js';
@@ -302,10 +328,12 @@ export type {
   CrewEvent,
   CrewEventListener,
   FailureInfo,
+  GraphBreakerTrippedEvent,
   GraphNodeCompletedEvent,
   RunCompletedEvent,
   RunFailedEvent,
   RunStartedEvent,
+  TaskAssignedEvent,
   TaskCompletedEvent,
   TaskFailedEvent,
   TaskStartedEvent,
@@ -406,10 +434,14 @@ export {
   type ToolContext,
   type ToolDefinition,
   ToolDefinitionError,
+  type ToolLogLevel,
+  type ToolLogRecord,
+  type ToolProgress,
   type ToolReturn,
   toolInputJsonSchema,
 } from './tools/tool.js';
 export { type ToolAuditEvent, type ToolAuditSink, ToolAuditSinkService } from './tools/tool-audit.js';
+export { ToolProgressError } from './tools/tool-call-listeners.js';
 export {
   defaultMaxResultCharacters,
   defaultToolTimeoutMilliseconds,
@@ -421,8 +453,14 @@ export {
 export { ToolRegistry, ToolRegistryError } from './tools/tool-registry.js';
 export {
   isToolResult,
+  summarizeContent,
+  ToolContentError,
+  type ToolContentInput,
+  type ToolContentPart,
+  type ToolEmbeddedResource,
   type ToolOutcome,
   type ToolResult,
+  toolContent,
   toolDenied,
   toolFailure,
   toolSuccess,

@@ -3,8 +3,10 @@ import type { CrewDefinition } from '@orkeon/core';
 import {
   claimMcpServe,
   createMcpServer,
+  type McpServerAdditions,
   McpServerError,
   mcpServeEnvironmentVariable,
+  mcpServerAdditionsOf,
   parseAllowedOrigins,
   parseHttpAddress,
   serveMcpOverStdio,
@@ -76,6 +78,8 @@ async function serve(context: CliContext, crewPath: string | undefined, options:
   });
   try {
     let crew: CrewDefinition | undefined;
+    // A crew module may export `mcp`: resources, resource templates and prompts to serve beside the crew's.
+    let additions: McpServerAdditions = {};
     if (crewPath !== undefined) {
       const target = await loadRunTarget(resolve(workingDirectory, crewPath), {
         variables: parseVariables(options.var ?? []),
@@ -84,9 +88,11 @@ async function serve(context: CliContext, crewPath: string | undefined, options:
       if (target.kind === 'script')
         throw new UsageError('orkeon mcp serve needs a crew (or none): a script has no agents to serve.');
       crew = target.crew;
+      additions = mcpServerAdditionsOf(target.exports);
     }
     const server = createMcpServer({
       runtime,
+      ...additions,
       ...(crew === undefined ? {} : { crew }),
       ...(tools === undefined ? {} : { tools }),
       identity: { name: 'Orkeon', version: cliVersion },

@@ -61,11 +61,12 @@ export async function createCliRuntime(options: {
   const { configuration, logger } = options;
   const services = new ServiceCollection();
   addSvcLlm(services, configuration, logger);
+  // Before the MCP servers connect: with a channel they may ask a person to fill a form (elicitation).
+  if (options.humanInput !== undefined) services.addInstance(HumanInputChannelService, options.humanInput);
   // Every MCP server connects, all at once, before the crew loads; their tools join the registry.
   await addSvcMcp(services, configuration, { logger });
   addSvcTelemetry(services, configuration);
   services.addInstance(ToolService, createShellTool(configuration.get(shellSettings), { logger }) as Tool);
-  if (options.humanInput !== undefined) services.addInstance(HumanInputChannelService, options.humanInput);
   if (options.onEvent !== undefined) services.addInstance(RunEventListenerService, options.onEvent);
   // Standard output carries JSON lines: streamed text goes in llm.delta events (--stream), never raw.
   if (options.jsonl === true) services.addInstance(LlmDeltaSinkService, () => {});

@@ -34,7 +34,13 @@ export interface ScriptContext {
 }
 
 export type RunTarget =
-  | { readonly kind: 'crew'; readonly crew: CrewDefinition; readonly folder: string }
+  | {
+      readonly kind: 'crew';
+      readonly crew: CrewDefinition;
+      readonly folder: string;
+      /** A crew module's exports (absent for YAML), e.g. its `mcp` additions for `orkeon mcp serve`. */
+      readonly exports?: Readonly<Record<string, unknown>>;
+    }
   | {
       readonly kind: 'script';
       readonly run: (context: ScriptContext) => unknown;
@@ -109,7 +115,12 @@ async function loadModule(
   const folder = dirname(path);
   const candidate = module.crew ?? assigned ?? (isCrewLike(module.default) ? module.default : undefined);
   if (candidate !== undefined) {
-    return { kind: 'crew', crew: withToolGroups(defineCrew(candidate as CrewInput, { toolNames }), groups), folder };
+    return {
+      kind: 'crew',
+      crew: withToolGroups(defineCrew(candidate as CrewInput, { toolNames }), groups),
+      folder,
+      exports: module as Record<string, unknown>,
+    };
   }
   if (typeof module.default === 'function') {
     return { kind: 'script', run: module.default as (context: ScriptContext) => unknown, folder, name: basename(path) };

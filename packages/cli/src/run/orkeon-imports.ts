@@ -3,6 +3,7 @@ import module from 'node:module';
 /** The Orkeon packages a crew or script module may import without installing them itself. */
 const forwardedPackages = [
   '@orkeon/core',
+  '@orkeon/mcp',
   '@orkeon/tools',
   '@orkeon/providers',
   '@orkeon/testing',

@@ -3,12 +3,14 @@ import { OrkeonError } from '../errors/orkeon-error.js';
 import type { AgentBudgetDimension } from './agent-execution-budget-limits.js';
 
 const fixes: Readonly<Record<AgentBudgetDimension, string>> = {
-  MaxToolCalls: 'the autonomous process counts one per task handed out; give the crew fewer tasks or a larger budget',
-  MaxDelegationDepth:
-    'delegations are counted crew-wide; raise the limit or let fewer agents delegate (allowDelegation)',
-  MaxWallTime: 'the run took longer than allowed; raise the limit or make the tasks smaller',
-  MaxTokensConsumed: 'delegated work used more tokens than allowed; raise the limit or make the tasks smaller',
-  MaxSpawnedAgents: 'more agents were spawned than allowed; raise the limit',
+  toolCalls:
+    'the autonomous process counts one per task handed out; give the crew fewer tasks or raise executionBudget.toolCalls',
+  delegationDepth:
+    'delegations are counted crew-wide; raise executionBudget.delegationDepth or let fewer agents delegate (allowDelegation)',
+  wallTime: 'the run took longer than allowed; raise executionBudget.wallTime or make the tasks smaller',
+  tokens:
+    'delegated and spawned work used more tokens than allowed; raise executionBudget.tokens or make the tasks smaller',
+  spawnedAgents: 'no helper may be spawned any more; do the work yourself, or raise executionBudget.spawnedAgents',
 };
 
 /** An autonomous execution budget ran out on one dimension; the message starts `Execution budget exhausted: <dimension>`. */

@@ -1,11 +1,9 @@
-/** The five dimensions of an autonomous execution budget. */
-export const agentBudgetDimensions = [
-  'MaxToolCalls',
-  'MaxDelegationDepth',
-  'MaxWallTime',
-  'MaxTokensConsumed',
-  'MaxSpawnedAgents',
-] as const;
+/**
+ * The five dimensions of an autonomous execution budget, named as the crew's
+ * `executionBudget:` keys (formerly MaxToolCalls, MaxDelegationDepth, MaxWallTime,
+ * MaxTokensConsumed and MaxSpawnedAgents).
+ */
+export const agentBudgetDimensions = ['toolCalls', 'delegationDepth', 'wallTime', 'tokens', 'spawnedAgents'] as const;
 
 export type AgentBudgetDimension = (typeof agentBudgetDimensions)[number];
 

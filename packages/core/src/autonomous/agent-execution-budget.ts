@@ -63,27 +63,32 @@ export class AgentExecutionBudget {
   }
 
   recordToolCall(): void {
-    this.#toolCalls = this.#count('MaxToolCalls', this.#toolCalls, this.limits.maxToolCalls);
+    this.#toolCalls = this.#count('toolCalls', this.#toolCalls, this.limits.maxToolCalls);
   }
 
   recordDelegation(): void {
-    this.#delegations = this.#count('MaxDelegationDepth', this.#delegations, this.limits.maxDelegationDepth);
+    this.#delegations = this.#count('delegationDepth', this.#delegations, this.limits.maxDelegationDepth);
   }
 
   recordSpawn(): void {
-    this.#spawned = this.#count('MaxSpawnedAgents', this.#spawned, this.limits.maxSpawnedAgents);
+    this.#spawned = this.#count('spawnedAgents', this.#spawned, this.limits.maxSpawnedAgents);
+  }
+
+  /** Spawns still allowed; counts nothing. */
+  spawnsLeft(): number {
+    return Math.max(0, this.limits.maxSpawnedAgents - this.#spawned);
   }
 
   /** Adds the tokens (they were spent either way); throws when the total passes the limit. */
   recordTokens(tokens: number): void {
     this.#tokens += Math.max(0, tokens);
     if (this.#tokens > this.limits.maxTokensConsumed)
-      this.#exhaust('MaxTokensConsumed', this.#tokens, this.limits.maxTokensConsumed);
+      this.#exhaust('tokens', this.#tokens, this.limits.maxTokensConsumed);
   }
 
   assertWallTime(): void {
     const elapsed = this.elapsedMilliseconds();
-    if (elapsed >= this.limits.maxWallTimeMs) this.#exhaust('MaxWallTime', elapsed, this.limits.maxWallTimeMs);
+    if (elapsed >= this.limits.maxWallTimeMs) this.#exhaust('wallTime', elapsed, this.limits.maxWallTimeMs);
   }
 
   /** A pre-flight check that counts nothing: throws when a dimension has run out (or a record already failed). */
@@ -101,9 +106,9 @@ export class AgentExecutionBudget {
   /** The dimension that ran out: a failed record, or tool calls, tokens or wall time at their limit. */
   exhaustedDimension(): AgentBudgetDimension | undefined {
     if (this.#exhausted !== undefined) return this.#exhausted;
-    if (this.#toolCalls >= this.limits.maxToolCalls) return 'MaxToolCalls';
-    if (this.#tokens > this.limits.maxTokensConsumed) return 'MaxTokensConsumed';
-    if (this.elapsedMilliseconds() >= this.limits.maxWallTimeMs) return 'MaxWallTime';
+    if (this.#toolCalls >= this.limits.maxToolCalls) return 'toolCalls';
+    if (this.#tokens > this.limits.maxTokensConsumed) return 'tokens';
+    if (this.elapsedMilliseconds() >= this.limits.maxWallTimeMs) return 'wallTime';
     return undefined;
   }
 
@@ -114,11 +119,11 @@ export class AgentExecutionBudget {
   toSnapshot(): AgentBudgetSnapshot {
     const exhausted = this.exhaustedDimension();
     return {
-      toolCalls: this.#usageOf('MaxToolCalls'),
-      delegationDepth: this.#usageOf('MaxDelegationDepth'),
-      wallTimeMs: this.#usageOf('MaxWallTime'),
-      tokens: this.#usageOf('MaxTokensConsumed'),
-      spawnedAgents: this.#usageOf('MaxSpawnedAgents'),
+      toolCalls: this.#usageOf('toolCalls'),
+      delegationDepth: this.#usageOf('delegationDepth'),
+      wallTimeMs: this.#usageOf('wallTime'),
+      tokens: this.#usageOf('tokens'),
+      spawnedAgents: this.#usageOf('spawnedAgents'),
       ...(exhausted === undefined ? {} : { exhausted }),
     };
   }
@@ -155,15 +160,15 @@ export class AgentExecutionBudget {
   #usageOf(dimension: AgentBudgetDimension): AgentBudgetUsage {
     const { limits } = this;
     switch (dimension) {
-      case 'MaxToolCalls':
+      case 'toolCalls':
         return { used: this.#toolCalls, limit: limits.maxToolCalls };
-      case 'MaxDelegationDepth':
+      case 'delegationDepth':
         return { used: this.#delegations, limit: limits.maxDelegationDepth };
-      case 'MaxWallTime':
+      case 'wallTime':
         return { used: this.elapsedMilliseconds(), limit: limits.maxWallTimeMs };
-      case 'MaxTokensConsumed':
+      case 'tokens':
         return { used: this.#tokens, limit: limits.maxTokensConsumed };
-      case 'MaxSpawnedAgents':
+      case 'spawnedAgents':
         return { used: this.#spawned, limit: limits.maxSpawnedAgents };
     }
   }

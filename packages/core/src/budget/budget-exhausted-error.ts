@@ -7,6 +7,8 @@ export interface BudgetExhaustion {
   readonly dimension: CrewBudgetDimension;
   readonly limit: number;
   readonly used: number;
+  /** How much of `used` the earlier runs of a resumed session used; absent when none. */
+  readonly earlier?: number;
 }
 
 const units: Record<CrewBudgetDimension, string> = {
@@ -21,10 +23,11 @@ export class BudgetExhaustedError extends OrkeonError<CoreErrorCode> {
   readonly exhaustion: BudgetExhaustion;
 
   constructor(exhaustion: BudgetExhaustion) {
-    const { dimension, limit, used } = exhaustion;
+    const { dimension, limit, used, earlier } = exhaustion;
+    const before = earlier === undefined ? '' : `, ${round(earlier)} of them before this resume`;
     super(
       'CREW_BUDGET_EXHAUSTED',
-      `Crew budget exhausted: ${dimension} (used ${round(used)} of ${round(limit)} ${units[dimension]}). Finished task outputs are kept; raise budget.${dimension} and run again with --resume to continue.`,
+      `Crew budget exhausted: ${dimension} (used ${round(used)} of ${round(limit)} ${units[dimension]}${before}). Finished task outputs are kept; raise budget.${dimension} and run again with --resume to continue.`,
       { details: { ...exhaustion } },
     );
     this.exhaustion = exhaustion;

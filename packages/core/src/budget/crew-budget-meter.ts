@@ -26,7 +26,8 @@ export interface CrewBudgetMeterOptions {
  * `exhaustion` is set, the `stop` signal aborts (its reason a `BudgetExhaustedError`)
  * and later records change nothing. Tokens and cost are judged after each model
  * call, tool calls before each call (the call past the limit is refused), wall time
- * by a timer.
+ * by a timer. A resumed run first counts what its earlier runs used (`countEarlier`),
+ * so the budget bounds the whole run.
  */
 export class CrewBudgetMeter {
   readonly budget: CrewBudget;
@@ -39,9 +40,11 @@ export class CrewBudgetMeter {
   readonly #controller = new AbortController();
   readonly #started: number;
   #timer: NodeJS.Timeout | undefined;
+  #closed = false;
   #tokens = 0;
   #cost = 0;
   #toolCalls = 0;
+  #earlier: CrewBudgetUsage | undefined;
   #exhaustion: BudgetExhaustion | undefined;
 
   constructor(budget: CrewBudget, options: CrewBudgetMeterOptions = {}) {
@@ -51,11 +54,7 @@ export class CrewBudgetMeter {
     this.#onUnpricedModel = options.onUnpricedModel;
     this.#onExhausted = options.onExhausted;
     this.#started = this.#now();
-    if (budget.wallTime !== undefined) {
-      const limit = budget.wallTime;
-      this.#timer = setTimeout(() => this.#exhaust('wallTime', limit, this.#elapsedSeconds()), limit * 1000);
-      this.#timer.unref();
-    }
+    this.#armWallTime();
   }
 
   /** Aborts when a limit is spent; its reason is the `BudgetExhaustedError`. */
@@ -113,19 +112,61 @@ export class CrewBudgetMeter {
     return true;
   }
 
+  /**
+   * Adds what the earlier runs of a resumed session used; call before the run does any
+   * work. Wall time goes on from the earlier seconds (the pause between runs does not
+   * count). A limit the earlier use has reached is spent at once, so the run makes no
+   * model call: tool calls too, since none is left.
+   */
+  countEarlier(earlier: CrewBudgetUsage): void {
+    const total = this.#earlier ?? { tokens: 0, costUsd: 0, toolCalls: 0, wallTimeSeconds: 0 };
+    this.#earlier = {
+      tokens: total.tokens + earlier.tokens,
+      costUsd: total.costUsd + earlier.costUsd,
+      toolCalls: total.toolCalls + earlier.toolCalls,
+      wallTimeSeconds: total.wallTimeSeconds + earlier.wallTimeSeconds,
+    };
+    this.#tokens += earlier.tokens;
+    this.#cost += earlier.costUsd;
+    this.#toolCalls += earlier.toolCalls;
+    if (this.#exhaustion !== undefined) return;
+    const { tokens, costUsd, toolCalls } = this.budget;
+    if (tokens !== undefined && this.#tokens >= tokens) this.#exhaust('tokens', tokens, this.#tokens);
+    else if (costUsd !== undefined && this.#cost >= costUsd) this.#exhaust('costUsd', costUsd, this.#cost);
+    else if (toolCalls !== undefined && this.#toolCalls >= toolCalls)
+      this.#exhaust('toolCalls', toolCalls, this.#toolCalls);
+    else this.#armWallTime();
+  }
+
   /** Stops the wall-time timer; call when the run ends. */
   close(): void {
+    this.#closed = true;
     if (this.#timer !== undefined) clearTimeout(this.#timer);
     this.#timer = undefined;
   }
 
   #elapsedSeconds(): number {
-    return (this.#now() - this.#started) / 1000;
+    return (this.#earlier?.wallTimeSeconds ?? 0) + (this.#now() - this.#started) / 1000;
+  }
+
+  /** (Re)starts the wall-time timer for what is left of the limit; spent at once when nothing is. */
+  #armWallTime(): void {
+    const limit = this.budget.wallTime;
+    if (limit === undefined || this.#closed) return;
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    const left = limit - this.#elapsedSeconds();
+    if (left <= 0) {
+      this.#exhaust('wallTime', limit, this.#elapsedSeconds());
+      return;
+    }
+    this.#timer = setTimeout(() => this.#exhaust('wallTime', limit, this.#elapsedSeconds()), left * 1000);
+    this.#timer.unref();
   }
 
   #exhaust(dimension: BudgetExhaustion['dimension'], limit: number, used: number, deferred = false): void {
     if (this.#exhaustion !== undefined) return;
-    const exhaustion = { dimension, limit, used };
+    const earlier = this.#earlier === undefined ? 0 : earlierOf(this.#earlier, dimension);
+    const exhaustion: BudgetExhaustion = { dimension, limit, used, ...(earlier > 0 ? { earlier } : {}) };
     const error = new BudgetExhaustedError(exhaustion);
     this.#exhaustion = exhaustion;
     this.#error = error;
@@ -135,4 +176,8 @@ export class CrewBudgetMeter {
     if (deferred) setImmediate(stop);
     else stop();
   }
+}
+
+function earlierOf(usage: CrewBudgetUsage, dimension: BudgetExhaustion['dimension']): number {
+  return dimension === 'wallTime' ? usage.wallTimeSeconds : usage[dimension];
 }

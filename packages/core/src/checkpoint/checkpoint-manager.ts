@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { CrewBudgetUsage } from '../budget/crew-budget-meter.js';
 import type { Logger } from '../logging/logger.js';
 import type { SessionState, TaskCheckpoint } from './session-state.js';
 import type { StateStore } from './state-store.js';
@@ -11,6 +12,11 @@ export interface CheckpointManagerOptions {
   readonly clock?: () => Date;
   /** The id of a new session. Default: a random UUID. */
   readonly newId?: () => string;
+  /**
+   * What the run has used so far (a `CrewBudgetMeter`'s `usage()`); when given, every
+   * state the manager saves carries it, so a resume counts the crew budget on from there.
+   */
+  readonly usage?: () => CrewBudgetUsage;
 }
 
 /**
@@ -26,12 +32,14 @@ export class CheckpointManager {
   readonly #logger: Logger;
   readonly #clock: () => Date;
   readonly #newId: () => string;
+  readonly #usage: (() => CrewBudgetUsage) | undefined;
 
   constructor(store: StateStore, options: CheckpointManagerOptions) {
     this.#store = store;
     this.#logger = options.logger;
     this.#clock = options.now ?? options.clock ?? (() => new Date());
     this.#newId = options.newId ?? randomUUID;
+    this.#usage = options.usage;
   }
 
   /** A new session (a UUID unless `newId` says otherwise) for the crew, in phase `Running`, saved as version 1 with label `started`. */
@@ -45,6 +53,7 @@ export class CheckpointManager {
       taskCheckpoints: {},
       createdAt: now,
       updatedAt: now,
+      ...this.#usageNow(),
     };
     await this.#store.saveVersioned(state, { label: 'started' });
     return state;
@@ -119,6 +128,15 @@ export class CheckpointManager {
     });
   }
 
+  /**
+   * Saves the run's usage (from the `usage` option) with nothing else changed, as a
+   * version with the given label: what a run that stops unfinished (a spent budget, an
+   * interruption) does last, so its resume counts on from there.
+   */
+  async recordUsage(sessionId: string, label: string): Promise<SessionState | undefined> {
+    return this.#step(sessionId, 'recordUsage', { label }, (state, now) => ({ ...state, updatedAt: now }));
+  }
+
   async #step(
     sessionId: string,
     operation: string,
@@ -133,9 +151,13 @@ export class CheckpointManager {
       );
       return undefined;
     }
-    const next = change(state, this.#now());
+    const next = { ...change(state, this.#now()), ...this.#usageNow() };
     await this.#store.saveVersioned(next, version);
     return next;
+  }
+
+  #usageNow(): { usage?: CrewBudgetUsage } {
+    return this.#usage === undefined ? {} : { usage: this.#usage() };
   }
 
   #now(): string {

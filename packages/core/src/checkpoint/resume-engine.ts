@@ -1,3 +1,4 @@
+import type { CrewBudgetUsage } from '../budget/crew-budget-meter.js';
 import type { SessionState, TaskCheckpoint } from './session-state.js';
 import type { StateStore } from './state-store.js';
 
@@ -22,6 +23,11 @@ export interface ResumeResult {
   readonly completedOutputs: Readonly<Record<string, string>>;
   /** Tasks not to run: `Skipped` ones, and `Failed` ones that are skipped or out of retries. */
   readonly skippedTaskIds: readonly string[];
+  /**
+   * What the earlier runs of the session used, for the crew budget to count on from;
+   * absent when the checkpoint has none (written by release 0.1).
+   */
+  readonly usage?: CrewBudgetUsage;
 }
 
 export interface ResumeEngineOptions {
@@ -88,7 +94,13 @@ export class ResumeEngine {
     const { errorMessage: _cleared, ...rest } = state;
     const resumed: SessionState = { ...rest, phase: 'Running', taskCheckpoints, updatedAt: now };
     await this.#store.saveVersioned(resumed, { label: 'resumed' });
-    return { sessionId: state.sessionId, completedTaskIds, completedOutputs, skippedTaskIds };
+    return {
+      sessionId: state.sessionId,
+      completedTaskIds,
+      completedOutputs,
+      skippedTaskIds,
+      ...(state.usage === undefined ? {} : { usage: state.usage }),
+    };
   }
 }
 

@@ -1,3 +1,5 @@
+import type { CrewBudgetUsage } from '../budget/crew-budget-meter.js';
+
 /** Where a checkpointed crew run stands. */
 export const sessionPhases = ['Pending', 'Running', 'Completed', 'Failed', 'Suspended'] as const;
 export type SessionPhase = (typeof sessionPhases)[number];
@@ -28,6 +30,12 @@ export interface SessionState {
   readonly createdAt: string;
   readonly updatedAt: string;
   readonly errorMessage?: string;
+  /**
+   * What the run has used so far, over all its resumes (wall time counts only time spent
+   * running), so a crew budget bounds the whole run. Absent in checkpoints written by
+   * release 0.1, which a resume counts from zero.
+   */
+  readonly usage?: CrewBudgetUsage;
 }
 
 /** One line of `StateStore.list()`. */

@@ -9,8 +9,9 @@ export function assertValidSessionId(sessionId: unknown): asserts sessionId is s
 }
 
 /**
- * Checks what every store relies on before it writes: a valid id, a known phase, and
- * times that parse (stores order sessions by `updatedAt`).
+ * Checks what every store relies on before it writes: a valid id, a known phase,
+ * times that parse (stores order sessions by `updatedAt`), and a usage a crew budget
+ * can count on when there is one.
  */
 export function assertValidSessionState(state: SessionState): void {
   assertValidSessionId(state.sessionId);
@@ -35,6 +36,30 @@ export function assertValidSessionState(state: SessionState): void {
       fail(`task '${taskId}' retryCount must be a whole number, 0 or more`);
     }
   }
+  if (state.usage !== undefined) {
+    const problem = usageProblem(state.usage);
+    if (problem !== undefined) fail(problem);
+  }
+}
+
+const usageCounts = ['tokens', 'toolCalls'] as const;
+const usageAmounts = ['costUsd', 'wallTimeSeconds'] as const;
+
+/** What is wrong with a stored usage, if anything: counts are whole numbers, amounts finite, none below 0. */
+function usageProblem(usage: unknown): string | undefined {
+  if (typeof usage !== 'object' || usage === null)
+    return 'usage must be an object of tokens, costUsd, toolCalls and wallTimeSeconds';
+  const fields = usage as Record<string, unknown>;
+  for (const name of usageCounts) {
+    const value = fields[name];
+    if (!Number.isSafeInteger(value) || (value as number) < 0) return `usage.${name} must be a whole number, 0 or more`;
+  }
+  for (const name of usageAmounts) {
+    const value = fields[name];
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
+      return `usage.${name} must be a number, 0 or more`;
+  }
+  return undefined;
 }
 
 /** Milliseconds since the epoch of an ISO 8601 time; what stores order `updatedAt` by. */

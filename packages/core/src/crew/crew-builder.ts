@@ -1,7 +1,8 @@
+import type { ExecutionBudgetInput } from '../autonomous/execution-budget-setting.js';
 import { AgentBuilder } from './agent-builder.js';
 import type { AgentDefinition, AgentInput } from './agent-definition.js';
 import type { AgentSelectionStrategy } from './agent-selection-strategy.js';
-import type { CrewDefinition } from './crew-definition.js';
+import type { CrewDefinition, CrewInput } from './crew-definition.js';
 import { defineCrew } from './define-crew.js';
 import type { CrewLlmSettings } from './llm-settings.js';
 import type { ProcessType } from './process-type.js';
@@ -11,6 +12,8 @@ import type { CrewValidationOptions } from './validate-crew.js';
 
 type AgentLike = AgentInput | AgentDefinition | AgentBuilder;
 type TaskLike = TaskInput | TaskDefinition | TaskBuilder;
+/** The crew keys set as they are given, each by its own method. */
+type PlainKeys = 'budget' | 'planning' | 'consensus' | 'graphConfig' | 'graph';
 
 /** Builds a crew step by step; `build()` validates the whole crew like `defineCrew`. */
 export class CrewBuilder {
@@ -25,6 +28,8 @@ export class CrewBuilder {
   #memory: boolean | undefined;
   #maxConcurrency: number | undefined;
   #agentSelection: AgentSelectionStrategy | undefined;
+  readonly #plain: { -readonly [Key in PlainKeys]?: CrewInput[Key] } = {};
+  #executionBudget: ExecutionBudgetInput | undefined;
 
   name(name: string): this {
     this.#name = name;
@@ -102,6 +107,42 @@ export class CrewBuilder {
     return this;
   }
 
+  /** Limits shared by every agent of one run; `wallTime` in seconds or as text (`'5m'`). See docs/budgets.md. */
+  budget(limits: NonNullable<CrewInput['budget']>): this {
+    this.#plain.budget = limits;
+    return this;
+  }
+
+  /** A planner writes a step per task before the run. */
+  planning(enabled = true): this {
+    this.#plain.planning = enabled;
+    return this;
+  }
+
+  /** Voting options of the consensual process, over the `Svc:Consensus:Voting` settings (each call replaces). */
+  consensus(overrides: NonNullable<CrewInput['consensus']>): this {
+    this.#plain.consensus = overrides;
+    return this;
+  }
+
+  /** Retries and circuit breaker of the graph process (each call replaces). */
+  graphConfig(config: NonNullable<CrewInput['graphConfig']>): this {
+    this.#plain.graphConfig = config;
+    return this;
+  }
+
+  /** The crew's own graph, made with `crewGraph()`; it runs under `process('graph')` only. */
+  graph(graph: NonNullable<CrewInput['graph']>): this {
+    this.#plain.graph = graph;
+    return this;
+  }
+
+  /** The autonomous process's execution budget: a preset name, or limits over one (autonomous crews only). */
+  executionBudget(budget: ExecutionBudgetInput): this {
+    this.#executionBudget = budget;
+    return this;
+  }
+
   /** The crew; throws `CrewValidationError` listing every problem (pass `toolNames` to check tools). */
   build(options: CrewValidationOptions = {}): CrewDefinition {
     return defineCrew(
@@ -117,6 +158,8 @@ export class CrewBuilder {
         ...(this.#memory === undefined ? {} : { memory: this.#memory }),
         ...(this.#maxConcurrency === undefined ? {} : { maxConcurrency: this.#maxConcurrency }),
         ...(this.#agentSelection === undefined ? {} : { agentSelection: this.#agentSelection }),
+        ...this.#plain,
+        ...(this.#executionBudget === undefined ? {} : { executionBudget: this.#executionBudget }),
       },
       options,
     );

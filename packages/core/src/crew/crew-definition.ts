@@ -1,3 +1,4 @@
+import type { ExecutionBudgetInput, ExecutionBudgetSetting } from '../autonomous/execution-budget-setting.js';
 import type { CrewBudget } from '../budget/crew-budget.js';
 import type { ConsensusOverrides } from '../consensus/consensus-settings.js';
 import type { CrewGraph } from '../graph/crew-graph.js';
@@ -28,6 +29,8 @@ export interface CrewDefinition {
   readonly agentSelection: AgentSelectionStrategy;
   /** Limits shared by every agent of one run (see docs/budgets.md). */
   readonly budget?: CrewBudget;
+  /** The autonomous process's execution budget (a preset, or limits over one); only with `process: 'autonomous'`. */
+  readonly executionBudget?: ExecutionBudgetSetting;
   /** A planner writes a step per task before the run. */
   readonly planning?: boolean;
   /** Voting options of the consensual process, over the `Svc:Consensus:Voting` settings. */
@@ -62,5 +65,11 @@ export interface CrewInput {
     readonly wallTime?: number | string;
     readonly toolCalls?: number;
   };
+  /**
+   * The autonomous process's execution budget: `'strict'`, `'default'` or `'permissive'` (the
+   * default), or limits over a preset (`{ preset: 'strict', spawnedAgents: 0 }`; `wallTime` in
+   * seconds or as text). Refused on a crew whose process is not autonomous.
+   */
+  readonly executionBudget?: ExecutionBudgetInput;
   readonly planning?: boolean;
 }

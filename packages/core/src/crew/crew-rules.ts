@@ -67,6 +67,14 @@ export function crewRuleProblems(crew: CrewDefinition, options: CrewRuleOptions 
     );
   }
 
+  if (crew.executionBudget !== undefined && crew.process !== 'autonomous') {
+    add(
+      'bad-value',
+      ['executionBudget'],
+      `an execution budget bounds only the autonomous process, and this crew's process is ${crew.process}; set process: autonomous, or use budget: for limits every process honours.`,
+    );
+  }
+
   if (options.toolNames !== undefined) {
     const available = [...options.toolNames];
     const known = new Set(available.map((name) => name.toLowerCase()));

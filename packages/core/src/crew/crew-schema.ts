@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { executionBudgetSchema } from '../autonomous/execution-budget-setting.js';
 import { crewBudgetSchema } from '../budget/crew-budget.js';
 import { consensusOverridesSchema } from '../consensus/consensus-settings.js';
 import { graphConfigSchema, retiredCircuitBreakerSchema } from '../process/graph-config.js';
@@ -100,6 +101,7 @@ const crewFields = {
   memory: z.boolean().default(false).describe('Recorded; crew memory is not implemented yet.'),
   maxConcurrency: z.int().positive().optional().describe('Most tasks running at once (parallel); default 4.'),
   budget: crewBudgetSchema.optional(),
+  executionBudget: executionBudgetSchema.optional(),
   planning: z
     .boolean()
     .default(false)

@@ -109,8 +109,9 @@ function toCrewInput(
 ): Record<string, unknown> {
   const { agents, tasks, anchors: _, ...rest } = root;
   const input: Record<string, unknown> = { ...rest };
-  // `process:` and `agentSelection:` are matched without regard to case.
+  // `process:`, `agentSelection:` and the execution budget's preset are matched without regard to case.
   if (typeof input.process === 'string') input.process = input.process.toLowerCase();
+  if (input.executionBudget !== undefined) input.executionBudget = presetInLowerCase(input.executionBudget);
   const selection = input.agentSelection;
   if (typeof selection === 'string') {
     input.agentSelection =
@@ -165,4 +166,11 @@ function locatedError(
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** `executionBudget: Strict` or `{ preset: Strict }` as the schema's lower-case name; anything else as written. */
+function presetInLowerCase(budget: unknown): unknown {
+  if (typeof budget === 'string') return budget.toLowerCase();
+  if (isRecord(budget) && typeof budget.preset === 'string') return { ...budget, preset: budget.preset.toLowerCase() };
+  return budget;
 }

@@ -14,10 +14,14 @@ export function unwrapSchema(schema: z.ZodType): z.ZodType {
   return current;
 }
 
-/** The keys and their schemas, when `schema` is an object schema. */
+/** The keys and their schemas, when `schema` is an object schema (or a union with one, such as `executionBudget`). */
 export function objectShape(schema: z.ZodType | undefined): Readonly<Record<string, z.ZodType>> | undefined {
   if (schema === undefined) return undefined;
   const inner = unwrapSchema(schema);
+  if (inner instanceof z.ZodUnion) {
+    const objects = (inner.options as z.ZodType[]).map(unwrapSchema).filter((option) => option instanceof z.ZodObject);
+    return objects.length === 1 ? objectShape(objects[0]) : undefined;
+  }
   return inner instanceof z.ZodObject ? (inner.shape as Record<string, z.ZodType>) : undefined;
 }
 

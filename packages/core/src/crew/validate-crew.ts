@@ -109,6 +109,7 @@ function toCrewDefinition(data: z.output<typeof crewSchema>, agentCode: readonly
     ...(data.consensus === undefined ? {} : { consensus: data.consensus }),
     ...(data.graphConfig === undefined ? {} : { graphConfig: data.graphConfig }),
     ...(data.budget === undefined ? {} : { budget: toCrewBudget(data.budget) }),
+    ...(data.executionBudget === undefined ? {} : { executionBudget: withoutUnset(data.executionBudget) }),
     ...(data.planning ? { planning: true } : {}),
   };
 }
@@ -147,6 +148,12 @@ function toTaskDefinition(data: z.output<typeof taskSchema>): TaskDefinition {
         }),
     ...(data.outputSchema === undefined ? {} : { outputSchema: data.outputSchema }),
   };
+}
+
+/** A preset name as is; limits without the keys left out, so a definition validates again unchanged. */
+function withoutUnset<T>(value: T): T {
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as T;
 }
 
 function toLlmSettings(data: {

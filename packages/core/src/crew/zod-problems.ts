@@ -17,8 +17,20 @@ export interface ZodProblemOptions {
 
 /** Turns zod's issues into crew problems: key paths with ids, messages in plain words. */
 export function problemsFromZod(error: z.ZodError, options: ZodProblemOptions): CrewProblem[] {
+  return problemsFromIssues(error.issues, options);
+}
+
+function problemsFromIssues(issues: readonly Issue[], options: ZodProblemOptions): CrewProblem[] {
   const prefix = options.prefix ?? [];
-  return error.issues.flatMap((issue): CrewProblem[] => {
+  return issues.flatMap((issue): CrewProblem[] => {
+    // A value of a union (a preset name or a map of limits): the one option whose shape it has says what is wrong.
+    const branch = issue.code === 'invalid_union' ? matchingBranch(issue.errors) : undefined;
+    if (issue.code === 'invalid_union' && branch !== undefined) {
+      return problemsFromIssues(
+        branch.map((inner) => ({ ...inner, path: [...issue.path, ...inner.path] })),
+        options,
+      );
+    }
     const path = [...prefix, ...keyPath(issue.path, options.input)];
     if (issue.code === 'unrecognized_keys') {
       const known = Object.keys(objectShape(schemaAt(options.schema, issue.path)) ?? {});
@@ -30,6 +42,14 @@ export function problemsFromZod(error: z.ZodError, options: ZodProblemOptions): 
     }
     return [{ code: problemCode(issue, path), path, message: describeIssue(issue) }];
   });
+}
+
+/** The option of a union the value failed inside rather than at its root (wrong type or value), if one did. */
+function matchingBranch(branches: readonly (readonly Issue[])[]): readonly Issue[] | undefined {
+  const atRoot = (issue: Issue) =>
+    issue.path.length === 0 && (issue.code === 'invalid_type' || issue.code === 'invalid_value');
+  const inside = branches.filter((issues) => issues.length > 0 && !issues.every(atRoot));
+  return inside.length === 1 ? inside[0] : undefined;
 }
 
 /** Zod paths index the agent and task lists; problems name them by id, as YAML does. */

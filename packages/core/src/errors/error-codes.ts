@@ -105,6 +105,10 @@ export const coreErrorCodes = {
   TOOL_NAME_DUPLICATE: 'A tool name is registered twice (names ignore case): give one of the tools another name.',
   TOOL_UNKNOWN: 'A tool name is not registered: the message lists the tools there are and the closest match.',
   TOOL_TIMEOUT: "A tool call ran longer than its time limit; the model reads it as the tool's failure.",
+  TOOL_CONTENT_INVALID:
+    'A content part given to toolContent() is malformed (unknown type, missing MIME type, data that is not base64, a resource without uri or body).',
+  TOOL_PROGRESS_INVALID:
+    'A tool reported progress that is not a finite number (or a total that is not a positive one).',
 
   // Graphs, consensus and the autonomous process
   GRAPH_DEFINITION_INVALID:
@@ -127,6 +131,10 @@ export const coreErrorCodes = {
   AUTONOMOUS_BUDGET_INVALID:
     'An execution budget preset is unknown or a limit is negative: use strict, default or permissive, or limits of 0 or more.',
   AGENT_CHANNEL_TIMEOUT: 'An agent did not answer an in-process channel request in time (2 minutes for a delegation).',
+  AUTONOMOUS_SPAWN_RECURSIVE:
+    '`spawn_agent` was asked for a helper with the role or id of the spawning agent or one above it: give the helper a role of its own.',
+  AUTONOMOUS_SPAWN_TOOL_DENIED:
+    '`spawn_agent` was asked to give a helper a tool the spawning agent does not have: a helper gets only some of its spawner’s tools.',
 } as const;
 
 export type CoreErrorCode = keyof typeof coreErrorCodes;

@@ -78,6 +78,11 @@ export class CircuitBreaker {
     this.#visits.set(node, (this.#visits.get(node) ?? 0) + 1);
   }
 
+  /** How often `node` was entered, by this run and the runs its counters continue. */
+  visits(node: string): number {
+    return this.#visits.get(node) ?? 0;
+  }
+
   /** The trip of a node that ran past `stateTimeoutMilliseconds`. */
   timedOut(node: string): CircuitBreakerTrip {
     const limit = this.policy.stateTimeoutMilliseconds;

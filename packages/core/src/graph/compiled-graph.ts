@@ -1,9 +1,11 @@
+import { performance } from 'node:perf_hooks';
 import { EventChannel } from '../runtime/event-channel.js';
 import { CircuitBreaker, type CircuitBreakerTrip } from './circuit-breaker.js';
 import type { CircuitBreakerPolicy } from './circuit-breaker-policy.js';
 import type { GraphCheckpoint, GraphCheckpointer } from './graph-checkpoint.js';
 import { GraphRunError } from './graph-errors.js';
 import type { GraphNode, GraphRouter } from './graph-node.js';
+import type { GraphRunListener } from './graph-run-events.js';
 import { END, START } from './graph-sentinels.js';
 
 /** The checked shape `StateGraph.compile` hands over. */
@@ -20,8 +22,10 @@ export interface GraphRunOptions<TState, TServices> {
   readonly services?: TServices;
   /** Loaded before the first node (a saved run continues from it) and saved after every node. */
   readonly checkpointer?: GraphCheckpointer<TState>;
-  /** Milliseconds since some origin; default `Date.now`. For the breaker's durations. */
+  /** Milliseconds since some origin, for the breaker's durations and the nodes' `durationMs`; default `Date.now` for the breaker, `performance.now` for the nodes. */
   readonly clock?: () => number;
+  /** Told as each node ends (also when it fails, times out or is interrupted) and when a breaker trips. */
+  readonly onEvent?: GraphRunListener;
 }
 
 /**
@@ -58,9 +62,10 @@ export interface GraphStream<TState> extends AsyncIterable<GraphStepEvent<TState
 
 /**
  * A compiled graph: `run` goes from START (or the loaded checkpoint) to END, asking
- * the breaker before each node; `stream` yields each step as it happens. A node or
- * router that throws rejects the run; the last checkpoint stays, so a resumed run
- * runs that node again.
+ * the breaker before each node; `stream` yields each step as it happens, and
+ * `options.onEvent` hears every node end and breaker trip. A node or router that
+ * throws rejects the run (after its `failed` event); the last checkpoint stays, so a
+ * resumed run runs that node again.
  */
 export class CompiledGraph<TState extends object, TServices = undefined> {
   readonly #shape: GraphShape<TState, TServices>;
@@ -118,28 +123,66 @@ export class CompiledGraph<TState extends object, TServices = undefined> {
       ...resumed,
     });
 
+    const now = options.clock ?? (() => performance.now());
+    const at = () => ({ state, step, path, options, resumed, breaker, now });
+
     while (next !== END) {
       if (aborted(options.signal)) return ended('interrupted');
       const node = next;
       const trip = breaker.check(node);
-      if (trip !== undefined) return this.#tripped(trip, { state, step, path, options, resumed, breaker });
+      if (trip !== undefined) return this.#tripped(trip, at());
       breaker.enter(node);
-      const outcome = await this.#runNode(node, state, step + 1, options);
-      if (aborted(options.signal)) return ended('interrupted');
-      if (outcome.timedOut) {
-        return this.#tripped(breaker.timedOut(node), { state, step, path, options, resumed, breaker });
+      const startedAt = now();
+      const outcome = await this.#step(node, state, step + 1, options);
+      const durationMs = elapsed(now, startedAt);
+      if (outcome.status === 'completed') {
+        step += 1;
+        path.push(node);
+        state = outcome.state;
+        next = outcome.next;
+        await options.checkpointer?.save(checkpoint(node, next, state, step, breaker));
       }
-      step += 1;
-      path.push(node);
-      state = merge(state, outcome.update);
-      next = await this.#route(node, state);
-      await options.checkpointer?.save(checkpoint(node, next, state, step, breaker));
+      await options.onEvent?.({
+        kind: 'node.completed',
+        node,
+        status: outcome.status,
+        step: outcome.status === 'completed' ? step : step + 1,
+        visit: breaker.visits(node),
+        durationMs,
+        ...(outcome.status === 'completed' ? { next } : {}),
+        ...(outcome.status === 'failed' ? { error: outcome.error } : {}),
+      });
+      if (outcome.status === 'failed') throw outcome.error;
+      if (outcome.status === 'interrupted') return ended('interrupted');
+      if (outcome.status === 'timedOut') return this.#tripped(breaker.timedOut(node), at());
       onStep?.({ node, step, state, next });
     }
     return ended('completed');
   }
 
-  /** A breaker tripped: stop, or (degraded mode with a degraded node) run that node once and end. */
+  /** Runs one node and the router after it; a throw of either comes back as `failed`, never thrown. */
+  async #step(
+    node: string,
+    state: TState,
+    step: number,
+    options: GraphRunOptions<TState, TServices>,
+  ): Promise<
+    | { status: 'completed'; state: TState; next: string }
+    | { status: 'timedOut' | 'interrupted' }
+    | { status: 'failed'; error: unknown }
+  > {
+    try {
+      const outcome = await this.#runNode(node, state, step, options);
+      if (aborted(options.signal)) return { status: 'interrupted' };
+      if (outcome.timedOut) return { status: 'timedOut' };
+      const after = merge(state, outcome.update);
+      return { status: 'completed', state: after, next: await this.#route(node, after) };
+    } catch (error) {
+      return { status: 'failed', error };
+    }
+  }
+
+  /** A breaker tripped: report it, then stop, or (degraded mode with a degraded node) run that node once and end. */
   async #tripped(
     trip: CircuitBreakerTrip,
     run: {
@@ -149,18 +192,33 @@ export class CompiledGraph<TState extends object, TServices = undefined> {
       options: GraphRunOptions<TState, TServices>;
       resumed: { resumedAfterStep?: number };
       breaker: CircuitBreaker;
+      now: () => number;
     },
   ): Promise<GraphRunResult<TState>> {
-    const { options, path, breaker } = run;
+    const { options, path, breaker, now } = run;
     let { state, step } = run;
     const degradedNode = this.#shape.degradedNode;
     const degrade = this.#shape.breaker.useDegradedMode && degradedNode !== undefined;
+    await options.onEvent?.({ kind: 'breaker.tripped', trip, step, degraded: degrade });
     if (degrade) {
-      const outcome = await this.#runNode(degradedNode, state, step + 1, options, false);
+      // The degraded node is not counted by the breaker: it runs once, whatever the limits.
+      const visit = breaker.visits(degradedNode) + 1;
+      const report = { kind: 'node.completed', node: degradedNode, visit, degraded: true } as const;
+      const startedAt = now();
+      let update: Partial<TState> | undefined;
+      try {
+        ({ update } = await this.#runNode(degradedNode, state, step + 1, options, false));
+      } catch (error) {
+        const durationMs = elapsed(now, startedAt);
+        await options.onEvent?.({ ...report, status: 'failed', step: step + 1, durationMs, error });
+        throw error;
+      }
+      const durationMs = elapsed(now, startedAt);
       step += 1;
       path.push(degradedNode);
-      state = merge(state, outcome.update);
+      state = merge(state, update);
       await options.checkpointer?.save(checkpoint(degradedNode, END, state, step, breaker));
+      await options.onEvent?.({ ...report, status: 'completed', step, durationMs, next: END });
     }
     return { status: degrade ? 'degraded' : 'tripped', state, steps: step, path, trip, ...run.resumed };
   }
@@ -216,6 +274,11 @@ export class CompiledGraph<TState extends object, TServices = undefined> {
 /** Read through a call, so a check after an await is not narrowed away by the one before it. */
 function aborted(signal: AbortSignal | undefined): boolean {
   return signal?.aborted === true;
+}
+
+/** Whole milliseconds from `startedAt` to now on `clock`. */
+function elapsed(clock: () => number, startedAt: number): number {
+  return Math.max(0, Math.round(clock() - startedAt));
 }
 
 function merge<TState extends object>(state: TState, update: Partial<TState> | undefined): TState {

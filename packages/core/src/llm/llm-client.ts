@@ -25,6 +25,7 @@ import { LlmError, toLlmError } from './llm-errors.js';
 import { withRetries } from './retry-policy.js';
 import type { AgentStep, StopCondition } from './stop-conditions.js';
 import type { TokenUsage } from './token-usage.js';
+import { providersTakingToolMedia, toolModelOutput } from './tool-model-output.js';
 
 export type { TokenUsage } from './token-usage.js';
 
@@ -326,8 +327,10 @@ export class LlmClient {
               ...(abortSignal === undefined ? {} : { signal: abortSignal }),
               ...(options.permissionMode === undefined ? {} : { permissionMode: options.permissionMode }),
             });
-            return result?.output ?? '';
+            // A rich result travels whole, so that toModelOutput can hand its media to the model.
+            return result?.content === undefined ? (result?.output ?? '') : result;
           },
+          toModelOutput: ({ output }) => toolModelOutput(output, providersTakingToolMedia.has(this.#model.provider)),
         }),
       ]),
     );

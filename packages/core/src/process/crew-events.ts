@@ -1,4 +1,6 @@
 import type { ProcessType } from '../crew/process-type.js';
+import type { CircuitBreakerMechanism } from '../graph/circuit-breaker-policy.js';
+import type { GraphNodeStatus } from '../graph/graph-run-events.js';
 import type { TokenUsage } from '../llm/llm-client.js';
 
 /** A failure as data: stable code and message, ready for JSON lines and checkpoints. */
@@ -24,6 +26,22 @@ export interface TaskStartedEvent {
   readonly agentId: string;
   readonly agentRole: string;
   readonly attempt: number;
+}
+
+/**
+ * The hierarchical manager hands a task to a worker (`agentId`): the assignment is
+ * `round` 1, each answer sent back for revision the next round. `reason` is the
+ * manager's: why it chose the worker, or its feedback on the rejected answer.
+ */
+export interface TaskAssignedEvent {
+  readonly kind: 'task.assigned';
+  readonly crew: string;
+  readonly taskId: string;
+  readonly managerId: string;
+  readonly agentId: string;
+  readonly agentRole: string;
+  readonly round: number;
+  readonly reason?: string;
 }
 
 /**
@@ -78,27 +96,52 @@ export interface RunFailedEvent {
 }
 
 /**
- * A node of a crew's own graph finished (graph process, TypeScript graphs): `next` is
- * where the graph goes on, `checkpoint` its saved position as JSON, recorded by the
- * runtime so that a resumed run continues from it.
+ * A node of the crew's graph ended (graph process: the fixed graph over the tasks, or
+ * the crew's own graph), whichever way (`status`). `next` is where the graph goes on
+ * (completed nodes only). `checkpoint` is the graph's saved position as JSON (a crew's
+ * own graph, completed nodes only), recorded by the runtime so that a resumed run
+ * continues from it. `taskId` names the task the fixed graph's `execute_task` ran.
  */
 export interface GraphNodeCompletedEvent {
   readonly kind: 'graph.node.completed';
   readonly crew: string;
   readonly node: string;
-  readonly next: string;
+  readonly status: GraphNodeStatus;
   readonly step: number;
-  readonly checkpoint: string;
+  readonly visit: number;
+  readonly durationMs: number;
+  readonly next?: string;
+  readonly taskId?: string;
+  readonly degraded?: true;
+  readonly error?: FailureInfo;
+  readonly checkpoint?: string;
+}
+
+/**
+ * The graph's circuit breaker tripped: `mechanism` and `node` say which limit and
+ * where; `degraded` whether the graph's degraded node runs next, else the run stops.
+ */
+export interface GraphBreakerTrippedEvent {
+  readonly kind: 'graph.breaker.tripped';
+  readonly crew: string;
+  readonly mechanism: CircuitBreakerMechanism;
+  readonly node: string;
+  readonly limit: number;
+  readonly reached: number;
+  readonly message: string;
+  readonly degraded: boolean;
 }
 
 export type CrewEvent =
   | RunStartedEvent
   | TaskStartedEvent
+  | TaskAssignedEvent
   | TaskCompletedEvent
   | TaskFailedEvent
   | RunCompletedEvent
   | RunFailedEvent
-  | GraphNodeCompletedEvent;
+  | GraphNodeCompletedEvent
+  | GraphBreakerTrippedEvent;
 
 /**
  * Receives the run's events one at a time, in order, never two at once (also in the

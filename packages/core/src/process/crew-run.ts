@@ -7,7 +7,7 @@ import type { CrewDefinition } from '../crew/crew-definition.js';
 import type { TaskDefinition } from '../crew/task-definition.js';
 import type { CoreErrorCode } from '../errors/error-codes.js';
 import { OrkeonError } from '../errors/orkeon-error.js';
-import type { LlmClient, TokenUsage } from '../llm/llm-client.js';
+import type { LlmClient, ResponseFormat, TokenUsage } from '../llm/llm-client.js';
 import type { Logger } from '../logging/logger.js';
 import type { PermissionMode } from '../permissions/permission-mode.js';
 import type { CallerIdentity } from '../tools/tool.js';
@@ -17,7 +17,7 @@ import type { CrewEvent, CrewEventListener, FailureInfo } from './crew-events.js
 import type { CrewResult, CrewResultMetadataValue, TaskOutcome } from './crew-result.js';
 import { asOrkeonError, crewRunError } from './crew-run-failure.js';
 import type { EarlierOutput, RevisionRequest } from './task-prompt.js';
-import { workOnTask } from './task-work.js';
+import { type AgentTurn, takeTurn, workOnTask } from './task-work.js';
 import { addUsage, zeroUsage } from './token-usage.js';
 
 /**
@@ -240,17 +240,39 @@ export class CrewRun {
     agent: AgentDefinition,
     earlier: readonly EarlierOutput[],
     revision?: RevisionRequest,
+    /** Ends this work early, beside the run's own stop (a delegate's time-out). */
+    stop?: AbortSignal,
   ): Promise<{ output: string; usage: TokenUsage }> {
-    return workOnTask(this.client(agent, task), {
+    const turn = this.#turn(task, agent);
+    const signal =
+      stop === undefined || turn.signal === undefined ? (stop ?? turn.signal) : AbortSignal.any([turn.signal, stop]);
+    return workOnTask(this.client(agent, task), { ...turn, signal, earlier, revision });
+  }
+
+  /**
+   * The agent's tool loop on a prompt of the process's own (the hierarchical manager's
+   * review), with what `work` gives it: its tools, signal and permission mode; the tokens count towards the run.
+   */
+  turn(
+    task: TaskDefinition,
+    agent: AgentDefinition,
+    prompt: string,
+    responseFormat?: ResponseFormat,
+  ): Promise<{ output: string; value?: unknown; usage: TokenUsage }> {
+    return takeTurn(this.client(agent, task), this.#turn(task, agent), prompt, {
+      ...(responseFormat === undefined ? {} : { responseFormat }),
+    });
+  }
+
+  #turn(task: TaskDefinition, agent: AgentDefinition): AgentTurn {
+    return {
       crew: this.crew,
       task,
       agent,
-      earlier,
-      revision,
       signal: this.#settings.signal,
       permissionMode: this.#settings.permissionMode,
       onUsage: (usage) => this.recordUsage(usage),
-    });
+    };
   }
 
   async complete(

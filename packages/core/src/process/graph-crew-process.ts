@@ -11,7 +11,7 @@ import { GraphRunError } from '../graph/graph-errors.js';
 import type { CrewRun } from './crew-run.js';
 import { asOrkeonError, interruptedError } from './crew-run-failure.js';
 import type { GraphConfig } from './graph-config.js';
-import { runTaskOnce, settleAfterGraph } from './graph-process.js';
+import { graphEventReporter, runTaskOnce, settleAfterGraph } from './graph-process.js';
 import { agentSystemPrompt } from './task-prompt.js';
 
 /** The id the graph's position is checkpointed under, beside the tasks; no task may use it. */
@@ -20,7 +20,7 @@ export const graphCheckpointId = '__graph__';
 /**
  * A crew's own graph (`graph:` in TypeScript). Tasks reused from a checkpoint are
  * settled first; the graph continues from its own checkpoint (saved after every node
- * through the `graph.node.completed` event, which the runtime records) or starts at
+ * in its `graph.node.completed` event, which the runtime records) or starts at
  * START. The breaker is `graphConfig`'s preset with its explicit limits. A node that
  * throws stops the run with its error; tasks the graph never reached are skipped.
  */
@@ -44,9 +44,14 @@ export async function runCrewGraphProcess(
     ...(graph.degradedNode === undefined ? {} : { degradedNode: graph.degradedNode }),
   });
   try {
+    const saved = checkpointer(run, savedCheckpoint);
     const result = await compiled.run(emptyCrewGraphState, {
       services: services(run),
-      checkpointer: checkpointer(run, savedCheckpoint),
+      checkpointer: saved,
+      onEvent: graphEventReporter(run, (event) => {
+        const checkpoint = event.status === 'completed' ? saved.take() : undefined;
+        return checkpoint === undefined ? {} : { checkpoint };
+      }),
       ...(run.signal === undefined ? {} : { signal: run.signal }),
     });
     await settleAfterGraph(run, result);
@@ -95,9 +100,16 @@ function services(run: CrewRun): CrewGraphServices {
   };
 }
 
-/** Loads the checkpoint the resumed session carried; saves through the run's events, which the runtime records. */
-function checkpointer(run: CrewRun, saved: string | undefined): GraphCheckpointer<CrewGraphState> {
+/**
+ * Loads the checkpoint the resumed session carried; keeps each saved one until `take`,
+ * which the node's `graph.node.completed` event carries for the runtime to record.
+ */
+function checkpointer(
+  run: CrewRun,
+  saved: string | undefined,
+): GraphCheckpointer<CrewGraphState> & { take(): string | undefined } {
   let pending = saved;
+  let latest: string | undefined;
   return {
     async load() {
       const text = pending;
@@ -111,14 +123,12 @@ function checkpointer(run: CrewRun, saved: string | undefined): GraphCheckpointe
       }
     },
     async save(checkpoint) {
-      await run.emit({
-        kind: 'graph.node.completed',
-        crew: run.crew.name,
-        node: checkpoint.node,
-        next: checkpoint.next,
-        step: checkpoint.step,
-        checkpoint: JSON.stringify(checkpoint),
-      });
+      latest = JSON.stringify(checkpoint);
+    },
+    take() {
+      const text = latest;
+      latest = undefined;
+      return text;
     },
   };
 }

@@ -4,6 +4,7 @@ import type { TaskDefinition } from '../crew/task-definition.js';
 import type { CoreErrorCode } from '../errors/error-codes.js';
 import { OrkeonError } from '../errors/orkeon-error.js';
 import type { GraphRunResult } from '../graph/compiled-graph.js';
+import type { GraphNodeCompleted, GraphRunListener } from '../graph/graph-run-events.js';
 import { END, START } from '../graph/graph-sentinels.js';
 import { StateGraph } from '../graph/state-graph.js';
 import type { CrewRun } from './crew-run.js';
@@ -27,10 +28,12 @@ interface TaskQueueState {
  * not yet run are skipped and the outputs so far are kept.
  */
 export async function runGraphProcess(run: CrewRun, config: GraphConfig): Promise<void> {
+  let running: string | undefined;
   const graph = new StateGraph<TaskQueueState>()
     .addNode('execute_task', async (state) => {
       const [id, ...rest] = state.pending;
       const task = run.order.find((candidate) => candidate.id === id) as TaskDefinition;
+      running = task.id;
       const failed = !(await runTaskOnce(run, task));
       return { pending: rest, current: task.id, failed };
     })
@@ -48,11 +51,57 @@ export async function runGraphProcess(run: CrewRun, config: GraphConfig): Promis
     .addConditionalEdge('route', (state) => (state.pending.length > 0 ? 'execute_task' : END), ['execute_task'])
     .addEdge('degraded', END)
     .compile({ breaker: graphProcessBreaker(config, run.order.length), degradedNode: 'degraded' });
+  const onEvent = graphEventReporter(run, (event) =>
+    event.node === 'execute_task' && running !== undefined ? { taskId: running } : {},
+  );
   const result = await graph.run(
     { pending: run.order.map((task) => task.id), retries: {} },
-    run.signal === undefined ? {} : { signal: run.signal },
+    { onEvent, ...(run.signal === undefined ? {} : { signal: run.signal }) },
   );
   await settleAfterGraph(run, result);
+}
+
+/**
+ * Puts a graph run's node ends and breaker trips on the crew's events
+ * (`graph.node.completed`, `graph.breaker.tripped`); `extra` adds what only the
+ * process knows of a node: the task it ran, the checkpoint saved after it.
+ */
+export function graphEventReporter(
+  run: CrewRun,
+  extra: (event: GraphNodeCompleted) => { readonly taskId?: string; readonly checkpoint?: string } = () => ({}),
+): GraphRunListener {
+  return async (event) => {
+    const crew = run.crew.name;
+    if (event.kind === 'breaker.tripped') {
+      const { mechanism, node, limit, reached, message } = event.trip;
+      await run.emit({
+        kind: 'graph.breaker.tripped',
+        crew,
+        mechanism,
+        node,
+        limit,
+        reached,
+        message,
+        degraded: event.degraded,
+      });
+      return;
+    }
+    const { node, status, step, visit, durationMs, next, degraded, error } = event;
+    const failure = error === undefined ? undefined : asOrkeonError(error);
+    await run.emit({
+      kind: 'graph.node.completed',
+      crew,
+      node,
+      status,
+      step,
+      visit,
+      durationMs,
+      ...(next === undefined ? {} : { next }),
+      ...(degraded === undefined ? {} : { degraded }),
+      ...(failure === undefined ? {} : { error: { code: failure.code, message: failure.message } }),
+      ...extra(event),
+    });
+  };
 }
 
 /** Runs one task unless it settles without running; true when it completed (or was settled without failing). */

@@ -19,6 +19,7 @@ export const needsRevisionPrefix = '[NEEDS REVISION]';
  * of the workers) chooses the worker of each task (the task's own `agent` is not used)
  * and reviews each answer. A rejected answer goes back to the worker with the
  * feedback; the third rejection fails the task, its answer kept prefixed `[NEEDS REVISION]`.
+ * Each hand-over (the assignment and every revision round) is a `task.assigned` event.
  */
 export async function runHierarchicalProcess(run: CrewRun): Promise<void> {
   const manager = run.agent(run.crew.manager as string);
@@ -46,6 +47,7 @@ async function runManagedTask(
     usage = addUsage(usage, assignment.usage);
     let revision: RevisionRequest | undefined;
     for (let review = 1; review <= maxReviewsPerTask; review++) {
+      await handOver(run, manager, worker, task, review, revision?.feedback ?? assignment.reason);
       await run.begin(task, worker, review);
       const answer = await run.work(task, worker, earlier, revision);
       output = answer.output;
@@ -67,4 +69,24 @@ async function runManagedTask(
   } catch (error) {
     await run.fail(task, worker, asOrkeonError(error), startedAt);
   }
+}
+
+function handOver(
+  run: CrewRun,
+  manager: AgentDefinition,
+  worker: AgentDefinition,
+  task: TaskDefinition,
+  round: number,
+  reason: string,
+): Promise<void> {
+  return run.emit({
+    kind: 'task.assigned',
+    crew: run.crew.name,
+    taskId: task.id,
+    managerId: manager.id,
+    agentId: worker.id,
+    agentRole: worker.role,
+    round,
+    ...(reason.trim() === '' ? {} : { reason }),
+  });
 }

@@ -2,6 +2,7 @@ import type { JSONSchema7 } from 'ai';
 import type { AgentDefinition } from '../crew/agent-definition.js';
 import type { TaskDefinition } from '../crew/task-definition.js';
 import type { TokenUsage } from '../llm/llm-client.js';
+import { askCoworkerToolName, delegateWorkToolName } from '../tools/collaboration/collaboration-tools.js';
 import type { CrewRun } from './crew-run.js';
 import { interruptedError } from './crew-run-failure.js';
 import { agentSystemPrompt } from './task-prompt.js';
@@ -11,6 +12,13 @@ import { zeroUsage } from './token-usage.js';
 export interface Review {
   readonly approved: boolean;
   readonly feedback: string;
+  readonly usage: TokenUsage;
+}
+
+/** The manager's choice of worker, and why (its own words, or why the first worker took the task). */
+export interface Assignment {
+  readonly worker: AgentDefinition;
+  readonly reason: string;
   readonly usage: TokenUsage;
 }
 
@@ -24,7 +32,7 @@ export async function assignWorker(
   manager: AgentDefinition,
   workers: readonly AgentDefinition[],
   task: TaskDefinition,
-): Promise<{ worker: AgentDefinition; usage: TokenUsage }> {
+): Promise<Assignment> {
   const fallback = workers[0] as AgentDefinition;
   const schema: JSONSchema7 = {
     type: 'object',
@@ -40,24 +48,30 @@ export async function assignWorker(
     'Answer with JSON only: {"agent": "<worker id>", "reason": "<one sentence>"}.',
   ].join('\n\n');
   const answer = await askManager(run, manager, task, prompt, schema, 'assignment');
-  const chosen = answer.value as { agent?: unknown } | undefined;
+  const chosen = answer.value as { agent?: unknown; reason?: unknown } | undefined;
   const id = typeof chosen?.agent === 'string' ? chosen.agent.trim().toLowerCase() : undefined;
   const worker = workers.find((candidate) => candidate.id.toLowerCase() === id);
   if (worker === undefined) {
+    const reason = answer.failed
+      ? 'the manager could not assign the task; the first worker takes it'
+      : 'the manager named no worker of the crew; the first worker takes the task';
     run.logger.warn(
       { task: task.id, manager: manager.id, answer: answer.failed ? undefined : chosen, fallback: fallback.id },
-      answer.failed
-        ? 'the manager could not assign the task; the first worker takes it'
-        : 'the manager named no worker of the crew; the first worker takes the task',
+      reason,
     );
+    return { worker: fallback, reason, usage: answer.usage };
   }
-  return { worker: worker ?? fallback, usage: answer.usage };
+  const reason = typeof chosen?.reason === 'string' ? chosen.reason.trim() : '';
+  return { worker, reason, usage: answer.usage };
 }
 
 /**
  * Asks the manager to review `output`: a JSON answer `{ "approved": true|false,
- * "feedback": "…" }`. A review that errors, or whose answer has no `approved`
- * true/false, counts as approval (with a warning). Throws only when the run is interrupted.
+ * "feedback": "…" }`. A manager with `allowDelegation` reviews in a turn of its tool
+ * loop, so that before its verdict it may ask coworkers to check the answer or do part
+ * of the work; otherwise the review is one `complete` call. A review that errors, or
+ * whose answer has no `approved` true/false, counts as approval (with a warning).
+ * Throws only when the run is interrupted.
  */
 export async function reviewOutput(
   run: CrewRun,
@@ -77,6 +91,11 @@ export async function reviewOutput(
     `# Task\n${task.description}`,
     `# Expected output\n${task.expectedOutput}`,
     `# Answer\n${output}`,
+    ...(manager.allowDelegation
+      ? [
+          `Before your verdict you may turn to your coworkers: ${askCoworkerToolName} to have one check a fact of the answer, ${delegateWorkToolName} to hand one a part of the work. Weigh what they answer.`,
+        ]
+      : []),
     'Approve it when it meets the expected output. Answer with JSON only: {"approved": true or false, "feedback": "<what to change when not approved>"}.',
   ].join('\n\n');
   const answer = await askManager(run, manager, task, prompt, schema, 'review');
@@ -104,6 +123,11 @@ async function askManager(
 ): Promise<{ value: unknown; usage: TokenUsage; failed: boolean }> {
   const signal = run.signal;
   try {
+    if (purpose === 'review' && manager.allowDelegation) {
+      // An agent turn like a worker's: the collaboration tools cross the tool pipeline; turn records the tokens.
+      const result = await run.turn(task, manager, prompt, { type: 'json', schema });
+      return { value: result.value ?? parseJson(result.output), usage: result.usage, failed: false };
+    }
     const result = await run.client(manager, task).complete(prompt, {
       system: agentSystemPrompt(manager),
       responseFormat: { type: 'json', schema },

@@ -47,8 +47,10 @@ export interface RunCrewOptions {
   readonly budgetSpent?: () => BudgetExhaustedError | undefined;
   /** Voting of the consensual process (the `Svc:Consensus:Voting` settings); the crew's `consensus:` wins key by key. */
   readonly consensus?: ConsensusVotingOptions;
-  /** The autonomous process's execution budget: a preset name or limits. Default `permissive`. */
+  /** The autonomous process's execution budget: a preset name or limits. Default: the crew's `executionBudget`, else `permissive`. */
   readonly executionBudget?: AgentExecutionBudgetLimits | AgentExecutionBudgetPresetName;
+  /** How long an autonomous delegate may work before it is cancelled. Default 2 minutes. */
+  readonly delegationTimeoutMilliseconds?: number;
 }
 
 /**
@@ -115,7 +117,12 @@ export async function runCrew(crew: CrewDefinition, options: RunCrewOptions): Pr
       if (crew.graph === undefined) await runGraphProcess(run, config);
       else await runCrewGraphProcess(run, crew.graph, config, graphCheckpoint);
     } else if (crew.process === 'autonomous')
-      await runAutonomousProcess(run, options.executionBudget === undefined ? {} : { budget: options.executionBudget });
+      await runAutonomousProcess(run, {
+        ...(options.executionBudget === undefined ? {} : { budget: options.executionBudget }),
+        ...(options.delegationTimeoutMilliseconds === undefined
+          ? {}
+          : { delegationTimeoutMilliseconds: options.delegationTimeoutMilliseconds }),
+      });
     else await runSequentialProcess(run);
     return run.finish();
   });

@@ -4,11 +4,24 @@ import type { AgentDefinition } from '../crew/agent-definition.js';
 import type { CrewDefinition } from '../crew/crew-definition.js';
 import { resolveLlmSettings } from '../crew/llm-settings.js';
 import type { TaskDefinition } from '../crew/task-definition.js';
-import type { LlmClient, TokenUsage } from '../llm/llm-client.js';
+import type { LlmClient, ResponseFormat, TokenUsage } from '../llm/llm-client.js';
 import type { PermissionMode } from '../permissions/permission-mode.js';
+import { tallyConsultations } from '../tools/collaboration/consultation-usage.js';
 import { TaskFailureError } from './crew-run-errors.js';
 import { interruptedError } from './crew-run-failure.js';
 import { agentSystemPrompt, type EarlierOutput, type RevisionRequest, taskGoal } from './task-prompt.js';
+import { addUsage } from './token-usage.js';
+
+/** What an agent's turn on a task needs besides its prompt. */
+export interface AgentTurn {
+  readonly crew: CrewDefinition;
+  readonly task: TaskDefinition;
+  readonly agent: AgentDefinition;
+  readonly signal?: AbortSignal | undefined;
+  readonly permissionMode?: PermissionMode | undefined;
+  /** Told the tokens spent (the coworkers' it consulted included), also when the turn then fails. */
+  readonly onUsage: (usage: TokenUsage) => void;
+}
 
 /**
  * One agent's tool loop on one task: the task's goal (with earlier outputs and a
@@ -17,33 +30,47 @@ import { agentSystemPrompt, type EarlierOutput, type RevisionRequest, taskGoal }
  */
 export async function workOnTask(
   client: LlmClient,
-  work: {
-    readonly crew: CrewDefinition;
-    readonly task: TaskDefinition;
-    readonly agent: AgentDefinition;
+  work: AgentTurn & {
     readonly earlier: readonly EarlierOutput[];
     readonly revision?: RevisionRequest | undefined;
-    readonly signal?: AbortSignal | undefined;
-    readonly permissionMode?: PermissionMode | undefined;
-    /** Told the tokens spent, also when the work then fails. */
-    readonly onUsage: (usage: TokenUsage) => void;
   },
 ): Promise<{ output: string; usage: TokenUsage }> {
-  const { task, agent, signal, permissionMode } = work;
-  const llm = resolveLlmSettings(work.crew.llm, agent.llm);
-  const result = await client.act(taskGoal(task, work.earlier, work.revision), {
-    system: agentSystemPrompt(agent),
-    maxIterations: agent.maxIterations,
-    ...(agent.stopWhen === undefined ? {} : { stopWhen: agent.stopWhen }),
-    ...(signal === undefined ? {} : { signal }),
-    ...(llm.temperature === undefined ? {} : { temperature: llm.temperature }),
-    ...(llm.maxTokens === undefined ? {} : { maxTokens: llm.maxTokens }),
-    ...(permissionMode === undefined ? {} : { permissionMode }),
+  const { task } = work;
+  const { output, usage } = await takeTurn(client, work, taskGoal(task, work.earlier, work.revision), {
     ...(task.outputSchema === undefined
       ? {}
       : { responseFormat: { type: 'json' as const, schema: task.outputSchema as JSONSchema7 } }),
   });
-  work.onUsage(result.usage);
+  return { output, usage };
+}
+
+/**
+ * The agent's tool loop on `prompt` (its own tools, and the collaboration tools when
+ * it may delegate), as for its task's work; `value` is the parsed answer with a
+ * response format. Same failures as `workOnTask`.
+ */
+export async function takeTurn(
+  client: LlmClient,
+  turn: AgentTurn,
+  prompt: string,
+  options: { readonly responseFormat?: ResponseFormat } = {},
+): Promise<{ output: string; value?: unknown; usage: TokenUsage }> {
+  const { task, agent, signal, permissionMode } = turn;
+  const llm = resolveLlmSettings(turn.crew.llm, agent.llm);
+  const { result, usage: consulted } = await tallyConsultations(() =>
+    client.act(prompt, {
+      system: agentSystemPrompt(agent),
+      maxIterations: agent.maxIterations,
+      ...(agent.stopWhen === undefined ? {} : { stopWhen: agent.stopWhen }),
+      ...(signal === undefined ? {} : { signal }),
+      ...(llm.temperature === undefined ? {} : { temperature: llm.temperature }),
+      ...(llm.maxTokens === undefined ? {} : { maxTokens: llm.maxTokens }),
+      ...(permissionMode === undefined ? {} : { permissionMode }),
+      ...(options.responseFormat === undefined ? {} : { responseFormat: options.responseFormat }),
+    }),
+  );
+  const usage = addUsage(result.usage, consulted);
+  turn.onUsage(usage);
   // A spent crew budget aborts the signal with its own error, which then names the task's end.
   if (result.interrupted === true)
     throw BudgetExhaustedError.isInstance(signal?.reason) ? signal.reason : interruptedError(task);
@@ -53,5 +80,5 @@ export async function workOnTask(
       `agent '${agent.id}' used all ${agent.maxIterations} iterations on task '${task.id}' without a final answer; raise its maxIterations or make the task smaller.`,
     );
   }
-  return { output: result.output, usage: result.usage };
+  return { output: result.output, ...(result.value === undefined ? {} : { value: result.value }), usage };
 }

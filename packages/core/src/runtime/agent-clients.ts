@@ -1,3 +1,4 @@
+import { activeAgentSpawner, spawnAgentToolName } from '../autonomous/agent-spawner.js';
 import { meteredModel } from '../budget/metered-model.js';
 import type { AgentDefinition } from '../crew/agent-definition.js';
 import type { CrewDefinition } from '../crew/crew-definition.js';
@@ -11,10 +12,13 @@ import type { ToolRegistry } from '../tools/tool-registry.js';
 import type { ModelChoice } from './model-choice.js';
 import type { RunScope } from './run-scope.js';
 
-/** Whether `agent` gets the collaboration tools: `allowDelegation`, or the hierarchical crew's manager. */
+/**
+ * Whether `agent` gets the collaboration tools: only with `allowDelegation`, the
+ * hierarchical manager included (it always routes tasks; the tools are for its reviews).
+ */
 export function mayDelegate(agent: AgentDefinition, crew: CrewDefinition | undefined): boolean {
   if (crew === undefined || crew.agents.length < 2) return false;
-  return agent.allowDelegation || (crew.process === 'hierarchical' && crew.manager === agent.id);
+  return agent.allowDelegation;
 }
 
 /**
@@ -76,6 +80,10 @@ export class AgentClients {
     scope: RunScope,
   ): Tool[] {
     const tools = this.#parts.tools.select(toolNames).tools;
+    // An agent of an autonomous crew, working on its task, may spawn helpers while its budget allows.
+    const spawn =
+      activeAgentSpawner()?.offersTo(agent.id) === true ? this.#parts.tools.get(spawnAgentToolName) : undefined;
+    if (spawn !== undefined && !tools.includes(spawn)) tools.push(spawn);
     const delegating =
       mayDelegate(agent, crew) &&
       scope.coworkers !== undefined &&

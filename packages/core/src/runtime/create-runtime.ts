@@ -1,4 +1,5 @@
 import { dirname } from 'node:path';
+import { createSpawnAgentTool } from '../autonomous/spawn-agent-tool.js';
 import { InMemoryStateStore } from '../checkpoint/in-memory-state-store.js';
 import { type StateStore, StateStoreService } from '../checkpoint/state-store.js';
 import { Configuration } from '../config/configuration.js';
@@ -197,6 +198,20 @@ async function registerDefaults(
   services.addSingleton(ToolService, (resolver) => createHumanInputTool(resolver.get(HumanInputAskerService)));
   for (const tool of createCollaborationTools(() => activeRunScope()?.coworkers))
     services.addInstance(ToolService, tool);
+  const spawnAgent = createSpawnAgentTool({
+    onSpawned: (spawned, callId) => {
+      const scope = activeRunScope();
+      const causationId = scope?.toolCalls.get(callId);
+      scope?.emit({
+        kind: 'agent.spawned',
+        agentId: spawned.id,
+        role: spawned.role,
+        reason: spawned.reason,
+        causationId,
+      });
+    },
+  });
+  services.addInstance(ToolService, spawnAgent);
   services.tryAddSingleton(
     ToolRegistryService,
     (resolver) => new ToolRegistry([...fileTools, ...resolver.getAll(ToolService)]),

@@ -1,3 +1,4 @@
+import type { CrewBudgetMeter } from '../budget/crew-budget-meter.js';
 import { CheckpointManager } from '../checkpoint/checkpoint-manager.js';
 import { ResumeEngine } from '../checkpoint/resume-engine.js';
 import type { StateStore } from '../checkpoint/state-store.js';
@@ -17,22 +18,30 @@ export interface CrewSession {
   record(event: CrewEvent): Promise<void>;
   /** The first deliverable that could not be written, as a message. */
   readonly deliverableFailure: string | undefined;
+  /**
+   * Counts what the resumed session's earlier runs used on the run's meter (nothing for a
+   * new session); call once, after `run.started` and before any model call.
+   */
+  countEarlierUsage(): void;
   complete(): Promise<void>;
+  /** Saves the run's usage; what a run that ends unfinished (a spent budget, a failure, a stop) does last. */
+  saveUsage(): Promise<void>;
 }
 
 /**
  * Opens the crew's checkpoint session and returns what records it: each completed
  * task's output is checkpointed (before dependants start, since the run waits for
  * its listener) and written to its deliverable path through the file system; failed
- * and skipped tasks are marked. With `resume`, the latest unfinished session of the
- * crew continues and its completed tasks are reused.
+ * and skipped tasks are marked. Every state saved carries the run's usage from the
+ * meter. With `resume`, the latest unfinished session of the crew continues: its
+ * completed tasks are reused and its budget counts on from the usage stored with it.
  */
 export async function openCrewSession(
   crew: CrewDefinition,
-  options: { store: StateStore; vfs: FileSystem; logger: Logger; resume: boolean },
+  options: { store: StateStore; vfs: FileSystem; logger: Logger; resume: boolean; meter: CrewBudgetMeter },
 ): Promise<CrewSession> {
-  const { store, vfs, logger } = options;
-  const checkpoints = new CheckpointManager(store, { logger });
+  const { store, vfs, logger, meter } = options;
+  const checkpoints = new CheckpointManager(store, { logger, usage: () => meter.usage() });
   const resumed = options.resume ? await new ResumeEngine(store).resume(crew.name) : undefined;
   if (options.resume && resumed === undefined)
     logger.warn({ crew: crew.name }, 'nothing to resume: no unfinished run of this crew; starting afresh');
@@ -52,7 +61,8 @@ export async function openCrewSession(
     },
     async record(event) {
       if (event.kind === 'graph.node.completed') {
-        await checkpoints.checkpoint(sessionId, graphCheckpointId, event.checkpoint);
+        if (event.checkpoint !== undefined)
+          await checkpoints.checkpoint(sessionId, graphCheckpointId, event.checkpoint);
         return;
       }
       if (event.kind === 'task.failed') {
@@ -76,8 +86,22 @@ export async function openCrewSession(
       if (!written.ok)
         deliverableFailure ??= `The deliverable of task '${event.taskId}' could not be written: ${written.message}`;
     },
+    countEarlierUsage() {
+      if (resumed === undefined) return;
+      if (resumed.usage === undefined) {
+        logger.debug(
+          { session: resumed.sessionId },
+          'the checkpoint keeps no usage (written by release 0.1); the crew budget counts from zero',
+        );
+        return;
+      }
+      meter.countEarlier(resumed.usage);
+    },
     complete: async () => {
       await checkpoints.completeSession(sessionId);
+    },
+    saveUsage: async () => {
+      await checkpoints.recordUsage(sessionId, meter.exhaustion === undefined ? 'stopped' : 'budget-exhausted');
     },
   };
 }

@@ -1,11 +1,16 @@
 import type { AgentDefinition } from '../crew/agent-definition.js';
 import type { CrewDefinition } from '../crew/crew-definition.js';
+import type { TokenUsage } from '../llm/token-usage.js';
 import type { Consultation, ConsultationResult, Coworker, Coworkers } from '../tools/collaboration/coworkers.js';
 import type { CallerIdentity } from '../tools/tool.js';
 import { activeRunScope } from './run-scope.js';
 
-/** Runs a coworker's tool loop on a consultation's prompt, one level deeper; resolves to its answer. */
-export type CoworkerWork = (coworker: AgentDefinition, prompt: string, consultation: Consultation) => Promise<string>;
+/** Runs a coworker's tool loop on a consultation's prompt, one level deeper; resolves to its answer and the tokens it spent. */
+export type CoworkerWork = (
+  coworker: AgentDefinition,
+  prompt: string,
+  consultation: Consultation,
+) => Promise<{ answer: string; usage: TokenUsage }>;
 
 /**
  * The crew's members for the collaboration tools. A consultation is refused (as a
@@ -68,7 +73,8 @@ export class CrewCoworkers implements Coworkers {
       taskId: caller.task,
     });
     try {
-      return { ok: true, answer: await this.#work(coworker, consultationPrompt(consultation), consultation) };
+      const { answer, usage } = await this.#work(coworker, consultationPrompt(consultation), consultation);
+      return { ok: true, answer, usage };
     } catch (error) {
       return {
         ok: false,

@@ -4,8 +4,9 @@ import type { RunScope } from './run-scope.js';
 /**
  * Puts a process's event on the run's bus: `task.started` as is; a settled task as
  * `task.completed` with `success`, its tokens and tool calls (a failure also as a
- * recoverable `error`). The process's own start and end are left out: the runtime
- * sends `run.started` and `run.finished` itself, around planning and checkpointing.
+ * recoverable `error`); the graph process's node ends and breaker trips as they are,
+ * without the graph's checkpoint. The process's own start and end are left out: the
+ * runtime sends `run.started` and `run.finished` itself, around planning and checkpointing.
  */
 export function bridgeCrewEvent(scope: RunScope, event: CrewEvent): void {
   switch (event.kind) {
@@ -16,6 +17,19 @@ export function bridgeCrewEvent(scope: RunScope, event: CrewEvent): void {
         taskId: event.taskId,
         agentRole: event.agentRole,
         attempt: event.attempt,
+      });
+      return;
+    case 'task.assigned':
+      // The manager's routing, as the delegation it is.
+      scope.emit({
+        kind: 'delegation.started',
+        agentId: event.managerId,
+        toAgentId: event.agentId,
+        toRole: event.agentRole,
+        mode: 'delegate',
+        depth: 1,
+        reason: event.reason,
+        taskId: event.taskId,
       });
       return;
     case 'task.completed': {
@@ -57,6 +71,17 @@ export function bridgeCrewEvent(scope: RunScope, event: CrewEvent): void {
         recoverable: true,
         causationId: seq,
       });
+      return;
+    }
+    case 'graph.node.completed': {
+      // The checkpoint is the graph's whole state: the store keeps it, the bus does not.
+      const { crew: _crew, checkpoint: _checkpoint, ...node } = event;
+      scope.emit(node);
+      return;
+    }
+    case 'graph.breaker.tripped': {
+      const { crew: _crew, ...trip } = event;
+      scope.emit(trip);
       return;
     }
     default:

@@ -71,9 +71,13 @@ export const runEventSchemas = {
     toAgentId: z.string().optional(),
     mode: z.enum(['ask', 'delegate']),
     depth: z.int().positive().describe('1 for a coworker asked by a task’s agent, 2 for one asked by that coworker.'),
+    reason: z
+      .string()
+      .optional()
+      .describe('Why the work went to this agent: the hierarchical manager’s reason, or its feedback on a revision.'),
     taskId,
   }),
-  'agent.spawned': kind('agent.spawned', 'An agent outside the task list joins the run (the planner).', {
+  'agent.spawned': kind('agent.spawned', 'An agent outside the task list joins: the planner or a spawn_agent helper.', {
     role: z.string().optional(),
     reason: z.string().optional(),
   }),
@@ -107,6 +111,35 @@ export const runEventSchemas = {
     recoverable: z.boolean(),
     taskId,
   }),
+  'graph.node.completed': kind(
+    'graph.node.completed',
+    'A node of the crew’s graph ended (graph process), also when it failed, timed out or was interrupted.',
+    {
+      node: z.string(),
+      status: z
+        .enum(['completed', 'failed', 'timedOut', 'interrupted'])
+        .describe('completed: the graph goes on to `next`; failed: the node threw and the run stops.'),
+      step: z.int().positive().describe('The node’s place in the graph run, from 1; a resumed run keeps counting.'),
+      visit: z.int().positive().describe('Which run of this node it was, from 1: the cycle of a loop.'),
+      durationMs: z.number().nonnegative(),
+      next: z.string().optional().describe('The node the graph goes to, `__end__` when done (completed nodes only).'),
+      degraded: z.literal(true).optional().describe('The degraded node a tripped breaker moved to.'),
+      error: failure.optional().describe('What the node threw (failed nodes only).'),
+      taskId: z.string().optional().describe('The task the node ran, when the graph process knows it.'),
+    },
+  ),
+  'graph.breaker.tripped': kind(
+    'graph.breaker.tripped',
+    'The circuit breaker of the crew’s graph stopped it (graph process).',
+    {
+      mechanism: z.enum(['MaxTransitions', 'StateTimeout', 'MaxStateVisits', 'MaxTotalDuration']),
+      node: z.string().describe('The node about to run, or (StateTimeout) the one that ran too long.'),
+      limit: z.number().describe('The limit that was reached (milliseconds for the durations).'),
+      reached: z.number(),
+      message: z.string(),
+      degraded: z.boolean().describe('Whether the graph’s degraded node runs next; otherwise the run stops.'),
+    },
+  ),
   'budget.exhausted': kind('budget.exhausted', 'A crew budget was spent; the run stops.', {
     dimension: z.enum(['tokens', 'costUsd', 'wallTime', 'toolCalls']),
     limit: z.number(),

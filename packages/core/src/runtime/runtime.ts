@@ -253,7 +253,13 @@ export class Runtime implements AsyncDisposable {
     const session: CrewSession | undefined =
       store === undefined
         ? undefined
-        : await openCrewSession(crew, { store, vfs: this.vfs, logger, resume: options.resume === true });
+        : await openCrewSession(crew, {
+            store,
+            vfs: this.vfs,
+            logger,
+            resume: options.resume === true,
+            meter: scope.meter,
+          });
     const sessionId = session?.sessionId ?? `${crew.name}-${Date.now()}`;
     const deltas = options.deltas === true;
     scope.emit({
@@ -267,12 +273,16 @@ export class Runtime implements AsyncDisposable {
       sessionId,
       ...budgetOf(scope),
     });
+    // A resumed run's budget counts on from its earlier runs; one they spent stops this run before any model call.
+    session?.countEarlierUsage();
     const execution = await executionStates?.createState(crew.name, sessionId, crew.goal ?? '');
     const permissionMode = options.permissionMode ?? this.#parts.permissionMode;
     let result: Awaited<ReturnType<typeof runCrew>>;
     try {
       const planned =
-        crew.planning === true ? await planCrewRun(crew, { clients: this.#clients, scope, logger, deltas }) : crew;
+        crew.planning === true && scope.meter.error === undefined
+          ? await planCrewRun(crew, { clients: this.#clients, scope, logger, deltas })
+          : crew;
       result = await runCrew(planned, {
         logger,
         signal: scope.signal,
@@ -295,6 +305,7 @@ export class Runtime implements AsyncDisposable {
     }
     const deliverableFailure = session?.deliverableFailure;
     if (result.success && deliverableFailure === undefined) await session?.complete();
+    else await session?.saveUsage();
     if (execution !== undefined) {
       if (result.success) await executionStates?.completeState(sessionId, { output: result.output });
       else
@@ -377,7 +388,7 @@ export class Runtime implements AsyncDisposable {
               'TASK_ITERATIONS_EXHAUSTED',
               `they used all ${coworker.maxIterations} iterations without an answer`,
             );
-          return result.output;
+          return { answer: result.output, usage: result.usage };
         });
       },
     });

@@ -1,3 +1,5 @@
+// One file over 300 lines: the pipeline is the single choke point of every tool call, and its
+// steps (lookup, validation, gate, time limit, listeners, truncation, audit) share one call's state.
 import { randomUUID } from 'node:crypto';
 import { context, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { z } from 'zod';
@@ -11,8 +13,16 @@ import { classifyTool } from '../permissions/tool-classification.js';
 import { serviceToken } from '../services/service-token.js';
 import { GenAi, instruments, OrkeonAttributes, SpanKind, tracer } from '../telemetry/gen-ai-telemetry.js';
 import type { FileSystem } from '../vfs/file-system.js';
-import { type CallerIdentity, type Tool, type ToolReturn, toolInputJsonSchema } from './tool.js';
+import {
+  type CallerIdentity,
+  type Tool,
+  type ToolLogRecord,
+  type ToolProgress,
+  type ToolReturn,
+  toolInputJsonSchema,
+} from './tool.js';
 import type { ToolAuditEvent, ToolAuditSink } from './tool-audit.js';
+import { listenedLogger, progressReporter } from './tool-call-listeners.js';
 import type { ToolRegistry } from './tool-registry.js';
 import {
   isToolResult,
@@ -38,6 +48,10 @@ export interface ToolInvocation {
   readonly signal?: AbortSignal;
   /** The gate's mode for this call; default: the gate's configured mode. */
   readonly permissionMode?: PermissionMode;
+  /** Hears the tool's `context.reportProgress` while the call runs (e.g. an MCP client's progress token). */
+  readonly onProgress?: (update: ToolProgress) => void;
+  /** Hears every line the tool writes to `context.logger` while the call runs, at any level. */
+  readonly onLog?: (record: ToolLogRecord) => void;
 }
 
 export interface ToolInvocationPipelineOptions {
@@ -173,7 +187,12 @@ export class ToolInvocationPipeline {
     const timer = new AbortController();
     const handle = setTimeout(() => timer.abort(new ToolTimeoutError(tool.name, timeout)), timeout);
     const signal = invocation.signal === undefined ? timer.signal : AbortSignal.any([timer.signal, invocation.signal]);
-    const logger = this.#options.logger.child({ tool: tool.name, callId });
+    const own = this.#options.logger.child({ tool: tool.name, callId });
+    // Listeners hear the call only while it runs: a tool that outlives its time-out is not heard.
+    let open = true;
+    const isOpen = () => open;
+    const logger = invocation.onLog === undefined ? own : listenedLogger(own, invocation.onLog, isOpen, own);
+    const reportProgress = progressReporter(tool.name, invocation.onProgress, isOpen, own);
     try {
       if (signal.aborted) return this.#interrupted(tool, signal);
       // A tool that ignores its signal must not hold the caller: the race answers at once.
@@ -183,16 +202,24 @@ export class ToolInvocationPipeline {
         signal.addEventListener('abort', stop, { once: true });
       });
       const outcome = await Promise.race([
-        tool.execute(input, { vfs: this.#agentFiles, logger, signal, caller: invocation.caller, callId }),
+        tool.execute(input, {
+          vfs: this.#agentFiles,
+          logger,
+          signal,
+          caller: invocation.caller,
+          callId,
+          reportProgress,
+        }),
         stopped,
       ]);
       if (stop !== undefined) signal.removeEventListener('abort', stop);
       return outcome === 'stopped' ? this.#interrupted(tool, signal) : toResult(outcome);
     } catch (error) {
       if (signal.aborted) return this.#interrupted(tool, signal);
-      logger.debug({ err: error }, 'tool failed');
+      own.debug({ err: error }, 'tool failed');
       return toolFailure(`Tool '${tool.name}' failed: ${this.#redact(messageOf(error))}`);
     } finally {
+      open = false;
       clearTimeout(handle);
     }
   }

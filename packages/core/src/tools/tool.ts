@@ -34,9 +34,41 @@ export interface ToolContext {
   readonly caller: CallerIdentity;
   /** Identifies this call, e.g. the model's tool-call id. */
   readonly callId: string;
+  /**
+   * Tells the caller how far the call is (an MCP client sees `notifications/progress`).
+   * `progress` should grow from one report to the next; `total` is known or absent.
+   * Always present when the pipeline runs the tool, and free when no one listens;
+   * absent only when code calls `execute` by hand.
+   */
+  readonly reportProgress?: (update: ToolProgress) => void;
 }
 
-/** What `execute` may return: text, a JSON value (sent as JSON text), or a `ToolResult`. */
+/** One progress report of a running tool call. */
+export interface ToolProgress {
+  /** How far the call is, in any unit; grows from one report to the next. */
+  readonly progress: number;
+  /** The value `progress` reaches when done, if known. */
+  readonly total?: number;
+  /** A short line for a person, e.g. 'Downloaded 3 of 10 files'. */
+  readonly message?: string;
+}
+
+/** The levels of `ToolContext.logger`, as a log listener receives them. */
+export type ToolLogLevel = 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal';
+
+/** One line a tool wrote to `context.logger` during a call, as a log listener receives it. */
+export interface ToolLogRecord {
+  readonly level: ToolLogLevel;
+  /** The message, with `%s`-style arguments filled in; empty when only fields were logged. */
+  readonly message: string;
+  /** The fields logged with it (the call's own bindings left out); fields named like secrets read `[REDACTED]`. */
+  readonly fields?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * What `execute` may return: text, a JSON value (sent as JSON text), or a `ToolResult`
+ * (`toolContent([...])` for images, audio and embedded resources).
+ */
 export type ToolReturn =
   | string
   | ToolResult

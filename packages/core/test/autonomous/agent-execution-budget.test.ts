@@ -47,18 +47,18 @@ describe('agent execution budget', () => {
     for (let call = 0; call < 8; call++) budget.recordToolCall();
     const error = thrown(() => budget.recordToolCall());
     expect(error?.code).toBe('AUTONOMOUS_BUDGET_EXHAUSTED');
-    expect(error?.dimension).toBe('MaxToolCalls');
-    expect(error?.message).toMatch(/^Execution budget exhausted: MaxToolCalls \(9 of 8\); /);
-    expect(budget.toSnapshot()).toMatchObject({ toolCalls: { used: 8, limit: 8 }, exhausted: 'MaxToolCalls' });
+    expect(error?.dimension).toBe('toolCalls');
+    expect(error?.message).toMatch(/^Execution budget exhausted: toolCalls \(9 of 8\); /);
+    expect(budget.toSnapshot()).toMatchObject({ toolCalls: { used: 8, limit: 8 }, exhausted: 'toolCalls' });
   });
 
   it('delegations and spawns each have their own limit', () => {
     const budget = AgentExecutionBudget.strict();
     budget.recordDelegation();
-    expect(thrown(() => budget.recordDelegation())?.dimension).toBe('MaxDelegationDepth');
+    expect(thrown(() => budget.recordDelegation())?.dimension).toBe('delegationDepth');
     const other = AgentExecutionBudget.strict();
     other.recordSpawn();
-    expect(thrown(() => other.recordSpawn())?.dimension).toBe('MaxSpawnedAgents');
+    expect(thrown(() => other.recordSpawn())?.dimension).toBe('spawnedAgents');
   });
 
   it('tokens are added, and throw once the total passes the limit', () => {
@@ -66,7 +66,7 @@ describe('agent execution budget', () => {
     budget.recordTokens(8000);
     expect(budget.isExhausted).toBe(false);
     expect(thrown(() => budget.recordTokens(1))?.message).toMatch(
-      /^Execution budget exhausted: MaxTokensConsumed \(8001 of 8000\)/,
+      /^Execution budget exhausted: tokens \(8001 of 8000\)/,
     );
     expect(budget.isExhausted).toBe(true);
   });
@@ -80,8 +80,8 @@ describe('agent execution budget', () => {
     now += 119_999;
     budget.assertWallTime();
     now += 1;
-    expect(thrown(() => budget.assertWallTime())?.dimension).toBe('MaxWallTime');
-    expect(thrown(() => budget.throwIfExhausted())?.dimension).toBe('MaxWallTime');
+    expect(thrown(() => budget.assertWallTime())?.dimension).toBe('wallTime');
+    expect(thrown(() => budget.throwIfExhausted())?.dimension).toBe('wallTime');
   });
 
   it('a child budget gets what remains: tool calls ≥ 1, depth − 1 ≥ 0, the wall time left, tokens ≥ 100, spawns ≥ 0', () => {
@@ -104,7 +104,7 @@ describe('agent execution budget', () => {
     });
     // The child shares the clock: its wall time runs out with the parent's.
     now = 1000;
-    expect(thrown(() => child.assertWallTime())?.dimension).toBe('MaxWallTime');
+    expect(thrown(() => child.assertWallTime())?.dimension).toBe('wallTime');
     const fresh = AgentExecutionBudget.permissive().createChildBudget();
     expect(fresh.limits).toMatchObject({ maxToolCalls: 50, maxDelegationDepth: 3, maxTokensConsumed: 64000 });
   });

@@ -149,8 +149,8 @@ describe('autonomous process', () => {
       status: 'Failed',
       error: { code: 'AUTONOMOUS_BUDGET_EXHAUSTED' },
     });
-    expect(result.tasks[1]?.error?.message).toMatch(/^Execution budget exhausted: MaxToolCalls \(2 of 1\)/);
+    expect(result.tasks[1]?.error?.message).toMatch(/^Execution budget exhausted: toolCalls \(2 of 1\)/);
     expect(result.error?.code).toBe('AUTONOMOUS_BUDGET_EXHAUSTED');
-    expect(result.metadata).toMatchObject({ budget_tool_calls: '1/1', budget_exhausted: 'MaxToolCalls' });
+    expect(result.metadata).toMatchObject({ budget_tool_calls: '1/1', budget_exhausted: 'toolCalls' });
   });
 });

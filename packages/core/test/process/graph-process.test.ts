@@ -55,10 +55,16 @@ describe('graph process (the fixed graph over the tasks)', () => {
       'run.started',
       'task.started fetch',
       'task.failed fetch',
+      'graph.node.completed fetch',
+      'graph.node.completed',
       'task.started fetch',
       'task.completed fetch',
+      'graph.node.completed fetch',
+      'graph.node.completed',
       'task.started report',
       'task.completed report',
+      'graph.node.completed report',
+      'graph.node.completed',
       'run.completed',
     ]);
   });
@@ -175,7 +181,7 @@ describe('graph process (a crew’s own graph)', () => {
       message: "Crew 'reviewed' stopped: the decision service is down.",
     });
     const steps = log.events.filter((event): event is GraphNodeCompletedEvent => event.kind === 'graph.node.completed');
-    const saved = steps.at(-1);
+    const saved = steps.findLast((step) => step.checkpoint !== undefined);
     expect(saved).toMatchObject({ node: 'review', next: 'decide', step: 2 });
 
     server.reset();

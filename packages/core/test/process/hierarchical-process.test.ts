@@ -1,7 +1,7 @@
 import { captureLogger, type ScriptedModelServer, startScriptedModelServer } from '@orkeon/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defineCrew } from '../../src/crew/define-crew.js';
-import type { TaskStartedEvent } from '../../src/process/crew-events.js';
+import type { TaskAssignedEvent, TaskStartedEvent } from '../../src/process/crew-events.js';
 import { runCrew } from '../../src/process/run-crew.js';
 import { eventLog, scriptedClients, systemText, userText } from './process-test-setup.js';
 
@@ -74,6 +74,33 @@ describe('hierarchical process', () => {
       'editor@check',
     ]);
     expect(calls[0]?.caller).toMatchObject({ process: 'hierarchical', agentId: 'editor', task: 'draft' });
+    // Each assignment is an event before the worker starts, with the manager's reason.
+    expect(log.events.map((event) => event.kind).slice(1, 4)).toEqual([
+      'task.assigned',
+      'task.started',
+      'task.completed',
+    ]);
+    expect(log.events.filter((event) => event.kind === 'task.assigned')).toEqual([
+      {
+        kind: 'task.assigned',
+        crew: 'newsroom',
+        taskId: 'draft',
+        managerId: 'editor',
+        agentId: 'writer',
+        agentRole: 'Writer',
+        round: 1,
+        reason: 'it is writing',
+      },
+      {
+        kind: 'task.assigned',
+        crew: 'newsroom',
+        taskId: 'check',
+        managerId: 'editor',
+        agentId: 'researcher',
+        agentRole: 'Researcher',
+        round: 1,
+      },
+    ]);
     // The task's usage includes the manager's calls.
     const draft = result.tasks[0]?.usage?.totalTokens ?? 0;
     const check = result.tasks[1]?.usage?.totalTokens ?? 0;
@@ -120,6 +147,17 @@ describe('hierarchical process', () => {
     );
     const starts = log.events.filter((event): event is TaskStartedEvent => event.kind === 'task.started');
     expect(starts.map((event) => event.attempt)).toEqual([1, 2, 3]);
+    // Each revision round is handed over again, the manager's feedback as the reason.
+    const handOvers = log.events.filter((event): event is TaskAssignedEvent => event.kind === 'task.assigned');
+    expect(handOvers.map(({ agentId, round, reason }) => ({ agentId, round, reason }))).toEqual([
+      { agentId: 'writer', round: 1, reason: undefined },
+      { agentId: 'writer', round: 2, reason: 'Add a source.' },
+      { agentId: 'writer', round: 3, reason: 'Still no source.' },
+    ]);
+    const kinds = log.events.map((event) => event.kind);
+    expect(kinds.indexOf('task.assigned', kinds.indexOf('task.started') + 1)).toBeLessThan(
+      kinds.lastIndexOf('task.started'),
+    );
     expect(log.events.find((event) => event.kind === 'task.failed')).toMatchObject({ output: '[NEEDS REVISION] v3' });
   });
 
@@ -133,13 +171,19 @@ describe('hierarchical process', () => {
       { text: '{"feedback":"no verdict"}' },
     );
     const logs = captureLogger();
+    const log = eventLog();
     const result = await runCrew(crew, {
       clientFor: scriptedClients(server, logs.logger).clientFor,
       logger: logs.logger,
+      onEvent: log.onEvent,
     });
 
     expect(result.success).toBe(true);
     expect(result.tasks.map((task) => task.agent)).toEqual(['researcher', 'researcher']);
+    expect(log.events.filter((event) => event.kind === 'task.assigned').map((event) => event.reason)).toEqual([
+      'the manager could not assign the task; the first worker takes it',
+      'the manager named no worker of the crew; the first worker takes the task',
+    ]);
     const warnings = logs
       .records()
       .filter((record) => record.level === 40)

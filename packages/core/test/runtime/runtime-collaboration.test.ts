@@ -115,19 +115,21 @@ describe('delegation tools', () => {
     expect(toolResultOf(1)).toContain("There is no coworker 'Wizard'. Coworkers: Expert (expert).");
   });
 
-  it('the hierarchical manager may delegate without allowDelegation', async () => {
+  it('the hierarchical manager gets the collaboration tools only with allowDelegation', async () => {
     const { mayDelegate } = await import('../../src/runtime/agent-clients.js');
-    const managed = defineCrew({
-      name: 'h',
-      process: 'hierarchical',
-      manager: 'boss',
-      agents: [
-        { id: 'boss', role: 'Boss', goal: 'Manage' },
-        { id: 'w', role: 'W', goal: 'Work' },
-      ],
-      tasks: [{ id: 't', description: 'T', expectedOutput: 't' }],
-    });
-    expect(mayDelegate(managed.agents[0] as never, managed)).toBe(true);
-    expect(mayDelegate(managed.agents[1] as never, managed)).toBe(false);
+    const managed = (allowDelegation: boolean) =>
+      defineCrew({
+        name: 'h',
+        process: 'hierarchical',
+        manager: 'boss',
+        agents: [
+          { id: 'boss', role: 'Boss', goal: 'Manage', allowDelegation },
+          { id: 'w', role: 'W', goal: 'Work' },
+        ],
+        tasks: [{ id: 't', description: 'T', expectedOutput: 't' }],
+      });
+    expect(mayDelegate(managed(false).agents[0] as never, managed(false))).toBe(false);
+    expect(mayDelegate(managed(true).agents[0] as never, managed(true))).toBe(true);
+    expect(mayDelegate(managed(true).agents[1] as never, managed(true))).toBe(false);
   });
 });

@@ -2,6 +2,8 @@ import {
   type Configuration,
   createLogger,
   fileTools,
+  HumanInputAskerService,
+  HumanInputChannelService,
   type Logger,
   type ServiceCollection,
   serviceToken,
@@ -10,6 +12,8 @@ import {
   ToolService,
 } from '@orkeon/core';
 import { mcpSettings } from '../settings/mcp-settings.js';
+import type { McpElicitationHandler } from './elicitation.js';
+import { elicitationThroughHumanInput } from './human-elicitation.js';
 import { McpConnections } from './mcp-connections.js';
 
 /** The connected MCP servers of the runtime (`addSvcMcp`): their clients, state and tools. */
@@ -29,6 +33,11 @@ export interface AddSvcMcpOptions {
  * line; the program goes on without its tools. A tool whose name is taken is
  * refused: the tool already there keeps the name, and a warning names both.
  * The connections close when the runtime is disposed.
+ *
+ * When a human-input channel is registered (`HumanInputChannelService`, before this
+ * call), the servers may ask a person to fill a form during a call
+ * (`elicitation/create`): the question goes to that channel. Without one, no
+ * elicitation capability is declared and a server that asks anyway is declined.
  */
 export async function addSvcMcp(
   services: ServiceCollection,
@@ -36,8 +45,14 @@ export async function addSvcMcp(
   options: AddSvcMcpOptions = {},
 ): Promise<McpConnections> {
   const logger = options.logger ?? createLogger({ level: 'warn' });
+  // The runtime's asker exists once the container is built; a question before that is declined.
+  let answer: McpElicitationHandler | undefined;
+  const elicitation: McpElicitationHandler | undefined = services.has(HumanInputChannelService)
+    ? (request, signal) => answer?.(request, signal) ?? Promise.resolve({ action: 'decline' })
+    : undefined;
   const connections = await McpConnections.connect(configuration.get(mcpSettings), {
     logger,
+    ...(elicitation === undefined ? {} : { elicitation }),
     ...(options.connectWaitMilliseconds === undefined ? {} : { waitMilliseconds: options.connectWaitMilliseconds }),
   });
   services.addSingleton(McpConnectionsService, () => connections);
@@ -46,6 +61,7 @@ export async function addSvcMcp(
   services.addSingleton(ToolRegistryService, (resolver) => {
     const registry = host?.factory(resolver) ?? new ToolRegistry([...fileTools, ...resolver.getAll(ToolService)]);
     const live = resolver.get(McpConnectionsService);
+    if (elicitation !== undefined) answer = elicitationThroughHumanInput(resolver.get(HumanInputAskerService));
     live.attach(registry);
     return registry;
   });

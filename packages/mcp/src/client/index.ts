@@ -1,4 +1,14 @@
 export { type AddSvcMcpOptions, addSvcMcp, McpConnectionsService } from './add-svc-mcp.js';
+export {
+  elicitationProblem,
+  type McpElicitation,
+  type McpElicitationAnswer,
+  type McpElicitationContent,
+  type McpElicitationHandler,
+  type McpElicitationSchema,
+  withElicitationDefaults,
+} from './elicitation.js';
+export { elicitationPrompt, elicitationThroughHumanInput, maxElicitationAttempts } from './human-elicitation.js';
 export { McpClient, type McpClientOptions, type McpEra, mcpClientInfo } from './mcp-client.js';
 export { McpClientError } from './mcp-client-error.js';
 export { defaultConnectWaitMilliseconds, McpConnections, type McpServerState } from './mcp-connections.js';

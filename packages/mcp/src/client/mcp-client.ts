@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import {
   type CallToolResult,
   Client,
@@ -5,6 +6,7 @@ import {
   type Implementation,
   type Prompt,
   ProtocolError,
+  ProtocolErrorCode,
   type ReadResourceResult,
   type Resource,
   SdkError,
@@ -21,6 +23,8 @@ import {
 import type { McpServerSettings } from '../settings/mcp-settings.js';
 import { watchChild } from './child-watch.js';
 import { describeFailure } from './describe-failure.js';
+import type { McpElicitationHandler } from './elicitation.js';
+import { answerElicitation } from './elicitation-answer.js';
 import { McpClientError } from './mcp-client-error.js';
 import { createTransport } from './mcp-transport.js';
 
@@ -42,6 +46,18 @@ export interface McpClientOptions {
   readonly signal?: AbortSignal;
   /** Builds the transport; default: from the settings entry. */
   readonly transport?: () => Transport;
+  /**
+   * Answers a server's `elicitation/create` (form mode) during a call. Given, the
+   * client declares `elicitation: { form: { applyDefaults: true } }`; without it,
+   * nothing is declared and a server that asks anyway is declined.
+   */
+  readonly elicitation?: McpElicitationHandler;
+}
+
+/** A tool call waiting for its answer: its name, and how to run work in the caller's asynchronous context. */
+interface CallInFlight {
+  readonly toolName: string;
+  readonly resume: <T>(work: () => T) => T;
 }
 
 /** Whether a connection speaks the per-request `_meta` revision or the `initialize` one. */
@@ -63,6 +79,7 @@ export class McpClient {
   #sdk: Client | undefined;
   #closedByPeer = false;
   #closing = false;
+  readonly #calls = new Set<CallInFlight>();
 
   private constructor(serverId: string, settings: McpServerSettings, options: McpClientOptions) {
     this.serverId = serverId;
@@ -104,12 +121,19 @@ export class McpClient {
   }
 
   async callTool(name: string, input: Record<string, unknown>, signal?: AbortSignal): Promise<CallToolResult> {
-    return this.#request(`tools/call ${name}`, (sdk) =>
-      sdk.callTool(
-        { name, arguments: input },
-        { ...this.#requestOptions(), ...(signal === undefined ? {} : { signal }) },
-      ),
-    );
+    // A server's question during the call is answered in the caller's context (its run, its events).
+    const call: CallInFlight = { toolName: name, resume: AsyncLocalStorage.snapshot() };
+    this.#calls.add(call);
+    try {
+      return await this.#request(`tools/call ${name}`, (sdk) =>
+        sdk.callTool(
+          { name, arguments: input },
+          { ...this.#requestOptions(), ...(signal === undefined ? {} : { signal }) },
+        ),
+      );
+    } finally {
+      this.#calls.delete(call);
+    }
   }
 
   async listResources(): Promise<Resource[]> {
@@ -157,19 +181,41 @@ export class McpClient {
   }
 
   async #open(signal?: AbortSignal): Promise<void> {
+    const handler = this.#options.elicitation;
     const sdk = new Client(mcpClientInfo, {
-      capabilities: {},
+      // SEP-1034: the client fills in the defaults of the fields an answer leaves out.
+      capabilities: handler !== undefined ? { elicitation: { form: { applyDefaults: true } } } : {},
       supportedProtocolVersions: [...modernProtocolVersions, ...legacyProtocolVersions],
       versionNegotiation: {
         mode: 'auto',
         probe: { timeoutMs: Math.min(this.timeoutMilliseconds, maxProbeMilliseconds) },
       },
-      // No sampling, elicitation or roots are declared: an input_required result is a tool error.
+      // Multi-round-trip requests are not fulfilled: an input_required result is a tool error.
       inputRequired: { autoFulfill: false },
       listChanged: {
         tools: { autoRefresh: false, onChanged: () => this.#options.onToolsChanged?.() },
       },
     });
+    if (handler !== undefined)
+      sdk.setRequestHandler('elicitation/create', (request, context) => {
+        // Answered in the context of the latest tool call in flight: its run sees the question.
+        const call = [...this.#calls].at(-1);
+        return answerElicitation({
+          serverId: this.serverId,
+          request,
+          handler,
+          signal: context.mcpReq.signal,
+          toolName: call?.toolName,
+          resume: call?.resume ?? ((work) => work()),
+          logger: this.#options.logger,
+        });
+      });
+    // A server that asks without the capability declared is declined, never left waiting.
+    else
+      sdk.fallbackRequestHandler = async (request) => {
+        if (request.method === 'elicitation/create') return { action: 'decline' };
+        throw new ProtocolError(ProtocolErrorCode.MethodNotFound, 'Method not found');
+      };
     const transport =
       this.#options.transport?.() ?? createTransport(this.serverId, this.#settings, this.#options.logger);
     const child = watchChild(transport);

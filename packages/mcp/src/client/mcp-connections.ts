@@ -1,6 +1,7 @@
 import type { Tool as SdkTool } from '@modelcontextprotocol/client';
 import type { Logger, Tool, ToolRegistry } from '@orkeon/core';
 import type { McpServerSettings, McpSettings } from '../settings/mcp-settings.js';
+import type { McpElicitationHandler } from './elicitation.js';
 import { McpClient } from './mcp-client.js';
 import { McpTool, orkeonToolNamePattern } from './mcp-tool.js';
 
@@ -25,6 +26,7 @@ export interface McpServerState {
  */
 export class McpConnections {
   readonly #logger: Logger;
+  #elicitation: McpElicitationHandler | undefined;
   readonly #servers = new Map<string, MutableState>();
   /** Names every other tool holds, which an MCP tool may not take. */
   #takenNames: (name: string) => string | undefined = () => undefined;
@@ -39,9 +41,16 @@ export class McpConnections {
 
   static async connect(
     settings: McpSettings,
-    options: { logger: Logger; waitMilliseconds?: number; takenNames?: (name: string) => string | undefined },
+    options: {
+      logger: Logger;
+      waitMilliseconds?: number;
+      takenNames?: (name: string) => string | undefined;
+      /** Answers the servers' `elicitation/create`; without it none is declared, and asks are declined. */
+      elicitation?: McpElicitationHandler;
+    },
   ): Promise<McpConnections> {
     const connections = new McpConnections(options.logger);
+    connections.#elicitation = options.elicitation;
     if (options.takenNames !== undefined) connections.#takenNames = options.takenNames;
     if (!settings.Enabled) return connections;
     const wait = options.waitMilliseconds ?? defaultConnectWaitMilliseconds;
@@ -123,6 +132,7 @@ export class McpConnections {
       logger: this.#logger,
       signal: giveUp.signal,
       onToolsChanged: () => void this.refresh(id),
+      ...(this.#elicitation === undefined ? {} : { elicitation: this.#elicitation }),
     }).then(async (client) => ({ client, tools: await client.listTools() }));
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<'late'>((resolve) => {

@@ -1,6 +1,15 @@
 import type { CallToolResult, Tool as SdkTool } from '@modelcontextprotocol/client';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/client/validators/ajv';
-import { type Tool, type ToolAccess, type ToolContext, type ToolReturn, toolFailure, toolSuccess } from '@orkeon/core';
+import {
+  type Tool,
+  type ToolAccess,
+  type ToolContentPart,
+  type ToolContext,
+  type ToolReturn,
+  toolContent,
+  toolFailure,
+  toolSuccess,
+} from '@orkeon/core';
 import { z } from 'zod';
 import type { McpClient } from './mcp-client.js';
 
@@ -73,7 +82,10 @@ export class McpTool implements Tool<unknown> {
       );
     const result = await this.#client.callTool(this.name, (input ?? {}) as Record<string, unknown>, context.signal);
     const text = resultText(result);
-    return result.isError === true ? toolFailure(text || 'the tool reported an error without text') : toolSuccess(text);
+    if (result.isError === true) return toolFailure(text || 'the tool reported an error without text');
+    // Images, audio and embedded resources stay parts, so a model that takes media sees them.
+    const parts = resultParts(result);
+    return parts === undefined ? toolSuccess(text) : toolContent(parts);
   }
 }
 
@@ -115,4 +127,31 @@ export function resultText(result: CallToolResult): string {
   const text = parts.filter((part) => part !== '').join('\n');
   if (text === '' && result.structuredContent !== undefined) return JSON.stringify(result.structuredContent);
   return text;
+}
+
+/** The result as core content parts, or undefined when it holds text only (then `resultText` says it all). */
+export function resultParts(result: CallToolResult): ToolContentPart[] | undefined {
+  const blocks = result.content ?? [];
+  if (!blocks.some((block) => block.type === 'image' || block.type === 'audio' || block.type === 'resource'))
+    return undefined;
+  return blocks.map((block): ToolContentPart => {
+    switch (block.type) {
+      case 'image':
+      case 'audio':
+        return { type: block.type, data: block.data, mimeType: block.mimeType };
+      case 'resource': {
+        const { uri, mimeType } = block.resource;
+        const base = mimeType === undefined ? { uri } : { uri, mimeType };
+        return {
+          type: 'resource',
+          resource:
+            'text' in block.resource
+              ? { ...base, text: block.resource.text }
+              : { ...base, blob: (block.resource as { blob: string }).blob },
+        };
+      }
+      default:
+        return { type: 'text', text: resultText({ content: [block] } as CallToolResult) };
+    }
+  });
 }

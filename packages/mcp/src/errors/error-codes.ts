@@ -5,6 +5,13 @@ export const mcpErrorCodes = {
   MCP_SERVE_RECURSION: 'ORKEON_MCP_SERVE is set: the MCP server was started from inside another one',
   MCP_SERVE_ADDRESS_INVALID: '`--http` is not host:port, or the address cannot be listened on',
   MCP_SERVE_ORIGIN_INVALID: 'an `--allow-origin` value is not an origin such as https://app.example.com',
+  MCP_SERVE_RESOURCE_INVALID:
+    'a host-supplied MCP resource or resource template is malformed (no URI or name, a template beyond RFC 6570 level 1, no read function)',
+  MCP_SERVE_RESOURCE_DUPLICATE: 'two served resources (or resource templates) share a URI',
+  MCP_SERVE_PROMPT_INVALID: 'a host-supplied MCP prompt is malformed (no name, bad arguments, no get function)',
+  MCP_SERVE_PROMPT_DUPLICATE: "two served prompts share a name (a host prompt and a crew task's id)",
+  MCP_SERVE_ADDITIONS_INVALID:
+    "a crew module's `mcp` export is not `{ resources?, resourceTemplates?, prompts? }` of defineMcp… values",
   MCP_SERVER_CONNECT_FAILED:
     'an MCP server could not be started or reached, or refused every protocol revision Orkeon speaks',
   MCP_SERVER_TIMEOUT: 'an MCP server did not answer within `TimeoutSeconds` (or the 30 s connection limit)',

@@ -1,8 +1,13 @@
 import type { CrewDefinition, Runtime } from '@orkeon/core';
 import { DualEraDispatcher, type McpServerIdentity } from './dual-era-dispatcher.js';
+import type { McpServerAdditions } from './host-additions.js';
 import { createRuntimeCatalog } from './runtime-catalog.js';
 
-export interface McpServerOptions {
+/**
+ * `resources`, `resourceTemplates` and `prompts` (made with `defineMcpResource`,
+ * `defineMcpResourceTemplate`, `defineMcpPrompt`) are served beside the crew's own.
+ */
+export interface McpServerOptions extends McpServerAdditions {
   readonly runtime: Runtime;
   /** Serves its agents as `ask_<agent-id>` tools, its deliverables as resources, its tasks as prompts. */
   readonly crew?: CrewDefinition;
@@ -22,6 +27,9 @@ export function createMcpServer(options: McpServerOptions): DualEraDispatcher {
     runtime: options.runtime,
     ...(options.crew === undefined ? {} : { crew: options.crew }),
     ...(options.tools === undefined ? {} : { tools: options.tools }),
+    ...(options.resources === undefined ? {} : { resources: options.resources }),
+    ...(options.resourceTemplates === undefined ? {} : { resourceTemplates: options.resourceTemplates }),
+    ...(options.prompts === undefined ? {} : { prompts: options.prompts }),
   });
   return new DualEraDispatcher({
     catalog,

@@ -19,12 +19,13 @@ export function crewPrompts(crew: CrewDefinition | undefined) {
   return {
     list: (): readonly McpPromptDescription[] =>
       [...tasks.values()].map(describe).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
-    get(name: string, input: Readonly<Record<string, unknown>>): McpPromptResult {
+    /** `others`: the prompt names served besides the tasks, named when a prompt is unknown. */
+    get(name: string, input: Readonly<Record<string, unknown>>, others: readonly string[] = []): McpPromptResult {
       const task = tasks.get(name);
       if (task === undefined)
         throw new JsonRpcFailure(
           jsonRpcCodes.invalidParams,
-          `Unknown prompt '${name}'. Served prompts: ${[...tasks.keys()].sort().join(', ') || '(none)'}.`,
+          `Unknown prompt '${name}'. Served prompts: ${[...tasks.keys(), ...others].sort().join(', ') || '(none)'}.`,
         );
       const missing = argumentsOf(task).filter((key) => typeof input[key] !== 'string');
       if (missing.length > 0)

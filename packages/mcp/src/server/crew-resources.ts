@@ -33,12 +33,13 @@ export function crewResources(crew: CrewDefinition | undefined, files: FileSyste
   );
   return {
     list: (): readonly McpResourceDescription[] => entries.map((entry) => entry.description),
-    async read(uri: string): Promise<McpResourceContents> {
+    /** `others`: the URIs served besides the deliverables, named when a URI is not found. */
+    async read(uri: string, others: readonly string[] = []): Promise<McpResourceContents> {
       const entry = entries.find((candidate) => candidate.description.uri === uri);
       if (entry === undefined)
         throw new JsonRpcFailure(
           jsonRpcCodes.invalidParams,
-          `Resource not found: '${uri}'. Served resources: ${entries.map((e) => e.description.uri).join(', ') || '(none)'}.`,
+          `Resource not found: '${uri}'. Served resources: ${[...entries.map((e) => e.description.uri), ...others].join(', ') || '(none)'}.`,
           { uri },
         );
       const read = await files.readText(entry.path);

@@ -5,19 +5,30 @@ import {
   unsupportedProtocolVersionCode,
 } from '../protocol/revisions.js';
 import {
+  isMcpLogLevel,
+  logForwarder,
+  type McpLogLevel,
+  mcpLogLevels,
+  progressForwarder,
+} from './call-notifications.js';
+import {
   errorResponse,
   type IncomingMessage,
   JsonRpcFailure,
+  type JsonRpcNotification,
   type JsonRpcRequest,
   type JsonRpcResponse,
   jsonRpcCodes,
 } from './json-rpc.js';
-import type { McpCatalog } from './mcp-catalog.js';
+import type { McpCallContext, McpCatalog } from './mcp-catalog.js';
 
 export interface McpServerIdentity {
   readonly name: string;
   readonly version: string;
 }
+
+/** Sends a notification to the client while a request runs (stdio: a line; HTTP: an event of the response's stream). */
+export type Notify = (notification: JsonRpcNotification) => void;
 
 /** The answer to one message, and the HTTP status it travels with (stdio ignores it). */
 export interface DispatchResult {
@@ -48,6 +59,11 @@ export class DualEraDispatcher {
   readonly #catalog: McpCatalog;
   readonly #identity: McpServerIdentity;
   readonly #instructions: string | undefined;
+  /**
+   * Set by the legacy `logging/setLevel`; until then no log messages are sent. Without
+   * sessions it holds for every legacy request this server answers afterwards.
+   */
+  #legacyLogLevel: McpLogLevel | undefined;
 
   constructor(options: { catalog: McpCatalog; identity: McpServerIdentity; instructions?: string }) {
     this.#catalog = options.catalog;
@@ -55,14 +71,15 @@ export class DualEraDispatcher {
     this.#instructions = options.instructions;
   }
 
-  async dispatch(incoming: IncomingMessage, signal: AbortSignal): Promise<DispatchResult> {
+  /** `notify`, when given, carries progress and log notifications of a `tools/call` before its answer. */
+  async dispatch(incoming: IncomingMessage, signal: AbortSignal, notify?: Notify): Promise<DispatchResult> {
     if (incoming.kind === 'invalid') return { response: incoming.response, httpStatus: 400 };
     if (incoming.kind !== 'request') return { httpStatus: 202 };
     const request = incoming.message;
     const era = this.#eraOf(request);
     if (typeof era !== 'string') return era;
     try {
-      const result = await this.#answer(request, era, signal);
+      const result = await this.#answer(request, era, signal, notify);
       const complete = era === 'modern' ? this.#modernResult(result) : result;
       return { response: { jsonrpc: '2.0', id: request.id, result: complete }, httpStatus: 200 };
     } catch (error) {
@@ -114,7 +131,12 @@ export class DualEraDispatcher {
     return 'modern';
   }
 
-  async #answer(request: JsonRpcRequest, era: Era, signal: AbortSignal): Promise<Record<string, unknown>> {
+  async #answer(
+    request: JsonRpcRequest,
+    era: Era,
+    signal: AbortSignal,
+    notify: Notify | undefined,
+  ): Promise<Record<string, unknown>> {
     const params = request.params ?? {};
     if (era === 'modern' && legacyOnlyMethods.has(request.method)) throw methodNotFound(request.method, era);
     switch (request.method) {
@@ -129,19 +151,30 @@ export class DualEraDispatcher {
       case 'initialize':
         return this.#initialize(params);
       case 'ping':
+        return {};
       case 'logging/setLevel':
+        if (!isMcpLogLevel(params.level))
+          throw new JsonRpcFailure(
+            jsonRpcCodes.invalidParams,
+            `Invalid params: 'level' must be one of ${mcpLogLevels.join(', ')}.`,
+          );
+        this.#legacyLogLevel = params.level;
         return {};
       case 'tools/list':
         return { tools: this.#catalog.listTools(), ...listCache };
       case 'tools/call': {
         const name = requireString(params, 'name');
-        const result = await this.#catalog.callTool(name, params.arguments ?? {}, { signal, requestId: request.id });
+        const result = await this.#catalog.callTool(name, params.arguments ?? {}, {
+          signal,
+          requestId: request.id,
+          ...this.#listeners(params, era, name, notify),
+        });
         return { ...result };
       }
       case 'resources/list':
         return { resources: this.#catalog.listResources(), ...listCache };
       case 'resources/templates/list':
-        return { resourceTemplates: [], ...listCache };
+        return { resourceTemplates: this.#catalog.listResourceTemplates(), ...listCache };
       case 'resources/read': {
         const uri = requireString(params, 'uri');
         try {
@@ -161,11 +194,39 @@ export class DualEraDispatcher {
       case 'prompts/get': {
         const name = requireString(params, 'name');
         const input = isRecord(params.arguments) ? params.arguments : {};
-        return { ...this.#catalog.getPrompt(name, input) };
+        return { ...(await this.#catalog.getPrompt(name, input)) };
       }
       default:
         throw methodNotFound(request.method, era);
     }
+  }
+
+  /**
+   * Who hears a tool call: the client's progress token, when the request has one, and
+   * its log level (`_meta` in the modern era, `logging/setLevel` in the legacy one).
+   * Nothing listens when the transport cannot send notifications.
+   */
+  #listeners(
+    params: Record<string, unknown>,
+    era: Era,
+    tool: string,
+    notify: Notify | undefined,
+  ): Pick<McpCallContext, 'onProgress' | 'onLog'> {
+    const meta = isRecord(params._meta) ? params._meta : {};
+    const requested = era === 'modern' ? meta[metaKeys.logLevel] : this.#legacyLogLevel;
+    if (requested !== undefined && !isMcpLogLevel(requested))
+      throw new JsonRpcFailure(
+        jsonRpcCodes.invalidParams,
+        `Invalid params: _meta["${metaKeys.logLevel}"] must be one of ${mcpLogLevels.join(', ')}.`,
+      );
+    if (notify === undefined) return {};
+    const token = meta.progressToken;
+    return {
+      ...(typeof token === 'string' || typeof token === 'number'
+        ? { onProgress: progressForwarder(token, notify) }
+        : {}),
+      ...(requested === undefined ? {} : { onLog: logForwarder(tool, requested, notify) }),
+    };
   }
 
   #initialize(params: Record<string, unknown>): Record<string, unknown> {
@@ -198,7 +259,7 @@ export class DualEraDispatcher {
 function methodNotFound(method: string, era: Era): JsonRpcFailure {
   const hint = legacyOnlyMethods.has(method)
     ? ` '${method}' belongs to the initialize era: send it without a protocol version in _meta.`
-    : ' Supported: server/discover, tools/list, tools/call, resources/list, resources/read, prompts/list, prompts/get, completion/complete.';
+    : ' Supported: server/discover, tools/list, tools/call, resources/list, resources/templates/list, resources/read, prompts/list, prompts/get, completion/complete.';
   return new JsonRpcFailure(
     jsonRpcCodes.methodNotFound,
     `Method not found: '${method}'.${era === 'modern' || !legacyOnlyMethods.has(method) ? hint : ''}`,

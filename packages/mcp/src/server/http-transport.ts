@@ -10,6 +10,7 @@ import { metaKeys, modernProtocolVersions } from '../protocol/revisions.js';
 import type { DualEraDispatcher } from './dual-era-dispatcher.js';
 import {
   errorResponse,
+  type JsonRpcNotification,
   type JsonRpcResponse,
   jsonRpcCodes,
   type IncomingMessage as McpMessage,
@@ -44,7 +45,9 @@ export interface McpHttpServer {
 
 /**
  * Streamable HTTP without sessions: every message is one POST answered with one JSON
- * body (202 and no body for a notification), so the 2026-07-28 revision is served
+ * body (202 and no body for a notification), or, when a tool call sends progress or
+ * log notifications and the client accepts `text/event-stream`, with an SSE stream of
+ * those notifications and then the answer. So the 2026-07-28 revision is served
  * statelessly and the legacy era the way stateless SDK servers serve it. The `Origin`
  * allow-list, and on a loopback address the `Host` check, defend against DNS
  * rebinding: a page of another site cannot drive the server through a browser.
@@ -130,7 +133,25 @@ export async function startMcpHttpServer(options: HttpServeOptions): Promise<Mcp
     response.once('close', () => {
       if (!response.writableFinished) abort.abort(new Error('the client closed the connection'));
     });
-    const result = await options.dispatcher.dispatch(incoming, abort.signal);
+    // Notifications during a call (progress, logs) turn the answer into an SSE stream, if the client takes one.
+    let streaming = false;
+    const accept = single(request.headers.accept) ?? '';
+    const notify = /\btext\/event-stream\b/i.test(accept)
+      ? (notification: JsonRpcNotification) => {
+          if (response.destroyed) return;
+          if (!streaming) {
+            response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+            streaming = true;
+          }
+          response.write(serverSentEvent(notification));
+        }
+      : undefined;
+    const result = await options.dispatcher.dispatch(incoming, abort.signal, notify);
+    if (streaming) {
+      if (result.response !== undefined && !response.destroyed) response.write(serverSentEvent(result.response));
+      response.end();
+      return;
+    }
     if (result.response === undefined) {
       response.writeHead(202).end();
       return;
@@ -220,6 +241,10 @@ function reply(response: ServerResponse, status: number, body: JsonRpcResponse):
   const text = JSON.stringify(body);
   response.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
   response.end(text);
+}
+
+function serverSentEvent(message: JsonRpcNotification | JsonRpcResponse): string {
+  return `event: message\ndata: ${JSON.stringify(message)}\n\n`;
 }
 
 function isLoopback(host: string): boolean {

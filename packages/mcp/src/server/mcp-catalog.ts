@@ -1,4 +1,5 @@
 /** What an MCP server serves: tools, resources and prompts, in MCP's wire shapes. */
+import type { ToolLogRecord, ToolProgress } from '@orkeon/core';
 
 export interface McpToolDescription {
   readonly name: string;
@@ -7,10 +8,17 @@ export interface McpToolDescription {
   readonly annotations?: { readonly readOnlyHint?: boolean; readonly destructiveHint?: boolean };
 }
 
-export interface McpContent {
-  readonly type: 'text';
-  readonly text: string;
-}
+/** A resource's body: text, or bytes as base64 (`blob`). */
+export type McpResourceContents =
+  | { readonly uri: string; readonly mimeType?: string; readonly text: string }
+  | { readonly uri: string; readonly mimeType?: string; readonly blob: string };
+
+/** A content block of a tool result or prompt message. */
+export type McpContent =
+  | { readonly type: 'text'; readonly text: string }
+  | { readonly type: 'image'; readonly data: string; readonly mimeType: string }
+  | { readonly type: 'audio'; readonly data: string; readonly mimeType: string }
+  | { readonly type: 'resource'; readonly resource: McpResourceContents };
 
 export interface McpToolResult {
   readonly content: readonly McpContent[];
@@ -25,27 +33,45 @@ export interface McpResourceDescription {
   readonly mimeType?: string;
 }
 
-export interface McpResourceContents {
-  readonly uri: string;
+export interface McpResourceTemplateDescription {
+  readonly uriTemplate: string;
+  readonly name: string;
+  readonly title?: string;
+  readonly description?: string;
   readonly mimeType?: string;
-  readonly text: string;
+}
+
+export interface McpPromptArgument {
+  readonly name: string;
+  readonly description?: string;
+  readonly required: boolean;
 }
 
 export interface McpPromptDescription {
   readonly name: string;
+  readonly title?: string;
   readonly description?: string;
-  readonly arguments: readonly { readonly name: string; readonly required: boolean }[];
+  readonly arguments: readonly McpPromptArgument[];
+}
+
+export interface McpPromptMessage {
+  readonly role: 'user' | 'assistant';
+  readonly content: McpContent;
 }
 
 export interface McpPromptResult {
   readonly description?: string;
-  readonly messages: readonly { readonly role: 'user'; readonly content: McpContent }[];
+  readonly messages: readonly McpPromptMessage[];
 }
 
-/** Where a call comes from, so that it can be stopped when the client gives up. */
+/** Where a call comes from, so that it can be stopped when the client gives up, and who hears it while it runs. */
 export interface McpCallContext {
   readonly signal: AbortSignal;
   readonly requestId: string | number;
+  /** Present when the request carried a progress token. */
+  readonly onProgress?: (update: ToolProgress) => void;
+  /** Present when the client asked for log messages (`logging/setLevel`, or `logLevel` in `_meta`). */
+  readonly onLog?: (record: ToolLogRecord) => void;
 }
 
 /**
@@ -57,7 +83,8 @@ export interface McpCatalog {
   listTools(): readonly McpToolDescription[];
   callTool(name: string, input: unknown, context: McpCallContext): Promise<McpToolResult>;
   listResources(): readonly McpResourceDescription[];
+  listResourceTemplates(): readonly McpResourceTemplateDescription[];
   readResource(uri: string): Promise<McpResourceContents>;
   listPrompts(): readonly McpPromptDescription[];
-  getPrompt(name: string, input: Readonly<Record<string, unknown>>): McpPromptResult;
+  getPrompt(name: string, input: Readonly<Record<string, unknown>>): Promise<McpPromptResult>;
 }

@@ -1,17 +1,30 @@
 import {
   type AgentDefinition,
   type CrewDefinition,
+  collaborationToolNames,
   type Runtime,
+  spawnAgentToolName,
   type Tool,
   type ToolResult,
   toolInputJsonSchema,
 } from '@orkeon/core';
 import { JsonRpcFailure, jsonRpcCodes } from './json-rpc.js';
 import type { McpCallContext, McpToolDescription, McpToolResult } from './mcp-catalog.js';
+import { toMcpContent } from './mcp-content.js';
 import { McpServerError } from './mcp-server-error.js';
 
-/** Asks a person at the server's own terminal: a remote client must never reach it. */
-const neverServed = new Set(['human_input']);
+/**
+ * Tools never served, and why: `human_input` asks a person at the server's own
+ * terminal, which a remote client must never reach; the others work only for an
+ * agent inside a crew run (its coworkers, its autonomous task), so a client calling
+ * them would only ever be refused. `ask_<agent-id>` is how a client reaches the crew.
+ */
+const neverServed = new Map<string, string>([
+  ['human_input', "it asks a person at this server's terminal"],
+  ...[...collaborationToolNames, spawnAgentToolName].map(
+    (name) => [name, 'it works only for an agent inside a crew run; call ask_<agent-id> instead'] as [string, string],
+  ),
+]);
 
 /** One served tool: its description and how a call runs. */
 export interface ServedTool {
@@ -56,9 +69,10 @@ export function servedTools(
     else chosen.set(key, all.get(key) as ServedTool);
   }
   if (unknown.length > 0) {
-    const never = unknown.filter((name) => neverServed.has(name.toLowerCase()));
-    const why =
-      never.length > 0 ? ` ${never.join(', ')} is never served: it asks a person at this server's terminal.` : '';
+    const why = unknown
+      .filter((name) => neverServed.has(name.toLowerCase()))
+      .map((name) => ` ${name} is never served: ${neverServed.get(name.toLowerCase())}.`)
+      .join('');
     throw new McpServerError(
       'MCP_SERVE_TOOL_UNKNOWN',
       `--tools names ${unknown.map((name) => `'${name}'`).join(', ')}, which this server does not have.${why} Served tools: ${[...all.keys()].sort().join(', ')}.`,
@@ -86,6 +100,8 @@ function pipelineTool(runtime: Runtime, tool: Tool): ServedTool {
         caller: { kind: 'mcp' },
         callId: `mcp-${String(context.requestId)}`,
         signal: context.signal,
+        ...(context.onProgress === undefined ? {} : { onProgress: context.onProgress }),
+        ...(context.onLog === undefined ? {} : { onLog: context.onLog }),
       });
       return toMcpResult(result);
     },
@@ -124,11 +140,16 @@ function agentTool(runtime: Runtime, crew: CrewDefinition, agent: AgentDefinitio
   };
 }
 
-/** A refusal or failure of the pipeline is a tool error whose text reads `Error: <reason>`. */
+/**
+ * A refusal or failure of the pipeline is a tool error whose text reads `Error: <reason>`;
+ * a rich result carries every part (images, audio, embedded resources) as MCP content.
+ */
 function toMcpResult(result: ToolResult): McpToolResult {
-  return result.outcome === 'Success'
-    ? { content: [{ type: 'text', text: result.output }], isError: false }
-    : errorResult(result.output);
+  if (result.outcome !== 'Success') return errorResult(result.output);
+  return {
+    content: result.content === undefined ? [{ type: 'text', text: result.output }] : result.content.map(toMcpContent),
+    isError: false,
+  };
 }
 
 function errorResult(reason: string): McpToolResult {

@@ -1,5 +1,11 @@
 import type { DualEraDispatcher } from './dual-era-dispatcher.js';
-import { errorResponse, type JsonRpcResponse, jsonRpcCodes, readMessage } from './json-rpc.js';
+import {
+  errorResponse,
+  type JsonRpcNotification,
+  type JsonRpcResponse,
+  jsonRpcCodes,
+  readMessage,
+} from './json-rpc.js';
 
 /** Longest message accepted, as the official SDK's HTTP transport: 4 MiB. */
 export const defaultMaxMessageBytes = 4 * 1024 * 1024;
@@ -28,7 +34,7 @@ export function serveMcpOverStdio(options: StdioServeOptions): Promise<void> {
   let bufferedBytes = 0;
   let skipping = false;
 
-  const send = (response: JsonRpcResponse) => {
+  const send = (response: JsonRpcResponse | JsonRpcNotification) => {
     try {
       options.output.write(`${JSON.stringify(response)}\n`);
     } catch (error) {
@@ -50,8 +56,9 @@ export function serveMcpOverStdio(options: StdioServeOptions): Promise<void> {
     const controller = new AbortController();
     const signal = AbortSignal.any([controller.signal, everything.signal]);
     if (key !== undefined) running.set(key, controller);
+    // Progress and log notifications of a call go out as lines before its answer.
     const work = options.dispatcher
-      .dispatch(incoming, signal)
+      .dispatch(incoming, signal, send)
       .then((result) => {
         if (result.response !== undefined) send(result.response);
       })

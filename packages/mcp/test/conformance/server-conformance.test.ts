@@ -14,26 +14,6 @@ const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const suite = join(root, 'node_modules/@modelcontextprotocol/conformance/dist/index.js');
 const fixtureCrew = join(root, 'examples/mcp-conformance-server/crew.ts');
 
-/**
- * Scenarios that need tool and prompt results richer than text (image, audio, embedded
- * resources), progress and log notifications during a call, or resources with the
- * suite's own `test://` URIs. Orkeon's tool contract answers text, so these fail today;
- * they are listed apart from the baseline because the seed does not exclude them.
- */
-const notYetCovered = [
-  'tools-call-image',
-  'tools-call-audio',
-  'tools-call-embedded-resource',
-  'tools-call-mixed-content',
-  'tools-call-with-logging',
-  'tools-call-with-progress',
-  'resources-read-text',
-  'resources-read-binary',
-  'resources-templates-read',
-  'prompts-get-embedded-resource',
-  'prompts-get-with-image',
-];
-
 let folder: TemporaryDirectory;
 let server: Awaited<ReturnType<typeof startHttpServe>>;
 
@@ -73,10 +53,9 @@ describe('MCP conformance suite, server scenarios', () => {
     }
     const expected = await baseline();
     expect(ran.size).toBeGreaterThan(25);
-    expect([...failed].filter((name) => !expected.includes(name) && !notYetCovered.includes(name))).toEqual([]);
+    expect([...failed].filter((name) => !expected.includes(name))).toEqual([]);
     // A baseline entry that passes is stale: remove it.
     expect(expected.filter((name) => !failed.has(name))).toEqual([]);
-    expect(notYetCovered.filter((name) => !failed.has(name))).toEqual([]);
     expect(code).not.toBeNull();
   }, 120_000);
 });

@@ -9,6 +9,7 @@ import {
   parseHttpAddress,
   serveMcpOverStdio,
 } from '../../src/index.js';
+import { createRuntimeCatalog } from '../../src/server/runtime-catalog.js';
 import { post, request, servedRuntime, serveHttp } from './serve-fixture.js';
 
 let served: Awaited<ReturnType<typeof servedRuntime>>;
@@ -191,7 +192,7 @@ describe('hostile input over stdio', () => {
 describe('refused starts', () => {
   it('--tools naming an unknown tool or human_input refuses, naming the served tools', () => {
     expect(() => createMcpServer({ runtime: served.runtime, tools: ['echo', 'nope'] })).toThrow(
-      /'nope', which this server does not have\. Served tools: .*echo, .*slow, write_note\./,
+      /'nope', which this server does not have\. Served tools: .*echo, .*slow, .*write_note\./,
     );
     const refused = (() => {
       try {
@@ -202,6 +203,17 @@ describe('refused starts', () => {
     })();
     expect(McpServerError.isInstance(refused) && refused.code).toBe('MCP_SERVE_TOOL_UNKNOWN');
     expect((refused as Error).message).toContain('never served');
+  });
+
+  it('the tools that work only inside a crew run are neither listed nor accepted in --tools', () => {
+    const listed = createRuntimeCatalog({ runtime: served.runtime })
+      .listTools()
+      .map((tool) => tool.name);
+    for (const name of ['spawn_agent', 'ask_question_to_coworker', 'delegate_work_to_coworker', 'human_input'])
+      expect(listed).not.toContain(name);
+    expect(() => createMcpServer({ runtime: served.runtime, tools: ['spawn_agent'] })).toThrow(
+      /spawn_agent is never served: it works only for an agent inside a crew run; call ask_<agent-id> instead\./,
+    );
   });
 
   it('ORKEON_MCP_SERVE already set refuses the start; otherwise the process is marked', () => {

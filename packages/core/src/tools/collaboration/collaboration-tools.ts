@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineTool, type Tool } from '../tool.js';
 import { toolDenied, toolFailure, toolSuccess } from '../tool-result.js';
+import { countConsultation } from './consultation-usage.js';
 import type { CoworkersLookup } from './coworkers.js';
 
 export const askCoworkerToolName = 'ask_question_to_coworker';
@@ -50,7 +51,10 @@ export function createCollaborationTools(lookup: CoworkersLookup): Tool[] {
           caller: toolContext.caller,
           signal: toolContext.signal,
         });
-        if (result.ok) return toolSuccess(result.answer);
+        if (result.ok) {
+          if (result.usage !== undefined) countConsultation(result.usage);
+          return toolSuccess(result.answer);
+        }
         return result.reason.startsWith('DENIED: ') ? toolDenied(result.reason) : toolFailure(result.reason);
       },
     }) as Tool;

@@ -1,3 +1,4 @@
+import type { TokenUsage } from '../../llm/token-usage.js';
 import type { CallerIdentity } from '../tool.js';
 
 /** A crew member another agent may turn to. */
@@ -19,7 +20,8 @@ export interface Consultation {
 }
 
 export type ConsultationResult =
-  | { readonly ok: true; readonly answer: string }
+  /** `usage`: the coworker's tokens, counted toward the asking agent's task. */
+  | { readonly ok: true; readonly answer: string; readonly usage?: TokenUsage }
   | { readonly ok: false; readonly reason: string };
 
 /**
