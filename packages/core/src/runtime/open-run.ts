@@ -39,7 +39,13 @@ export function openRun(options: OpenRunOptions): { scope: RunScope; close(): vo
       ),
     onExhausted: ({ exhaustion: spent }) => {
       options.logger.warn({ ...spent }, 'the crew budget is spent; the run stops');
-      bus.emit({ kind: 'budget.exhausted', dimension: spent.dimension, limit: spent.limit, used: spent.used });
+      bus.emit({
+        kind: 'budget.exhausted',
+        dimension: spent.dimension,
+        limit: spent.limit,
+        used: spent.used,
+        earlier: spent.earlier,
+      });
     },
   });
   const signal = options.signal === undefined ? meter.stop : AbortSignal.any([options.signal, meter.stop]);

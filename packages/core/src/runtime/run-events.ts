@@ -144,6 +144,7 @@ export const runEventSchemas = {
     dimension: z.enum(['tokens', 'costUsd', 'wallTime', 'toolCalls']),
     limit: z.number(),
     used: z.number(),
+    earlier: z.number().optional().describe('How much of `used` the runs before this resume used.'),
   }),
   'run.finished': kind('run.finished', 'The run ended; always the last event.', {
     success: z.boolean(),

@@ -59,6 +59,7 @@ describe('crew budgets across --resume (runtime.run)', () => {
     expect(again.result.error?.code).toBe('CREW_BUDGET_EXHAUSTED');
     expect(again.result.tasks.map((task) => task.status)).toEqual(['Completed', 'Completed', 'Skipped', 'Skipped']);
     expect(again.kinds.slice(0, 2)).toEqual(['run.started', 'budget.exhausted']);
+    expect(again.events[1]).toMatchObject({ kind: 'budget.exhausted', limit: 100, used: 120, earlier: 120 });
     expect(again.kinds).not.toContain('task.started');
     expect(again.events.at(-1)).toMatchObject({
       kind: 'run.finished',
