@@ -14,12 +14,20 @@ export interface SqliteDatabaseOptions {
   readonly synchronous: SqliteSynchronousMode;
 }
 
-/** The checked options both SQLite stores open their file with. */
-export function sqliteFileOptions(options: {
+/** The options of a store's file, as its users give them. */
+export interface SqliteStoreFileOptions {
   readonly path: string;
   readonly busyTimeoutMilliseconds?: number;
   readonly synchronous?: SqliteSynchronousMode;
-}): { path: string; busyTimeoutMilliseconds: number; synchronous: SqliteSynchronousMode } {
+}
+
+/** The file options after checking: an absolute path and every default filled in. */
+export interface SqliteFileOptions extends SqliteDatabaseOptions {
+  readonly path: string;
+}
+
+/** The checked options both SQLite stores open their file with. */
+export function sqliteFileOptions(options: SqliteStoreFileOptions): SqliteFileOptions {
   if (typeof options.path !== 'string' || options.path.trim().length === 0) {
     throw new SqliteStateStoreOpenError(String(options.path), new Error('the path is empty'));
   }

@@ -15,12 +15,9 @@ import {
   checkListDocumentsOptions,
   documentJson,
 } from '@orkeon/core/stores';
-import type Database from 'better-sqlite3';
 import type { SqliteSynchronousMode } from './sqlite-checkpointing-settings.js';
-import { openSqliteDatabase, sqliteFileOptions } from './sqlite-database.js';
+import { SqliteConnection } from './sqlite-connection.js';
 import { type DocumentStatements, documentFromRow, prepareDocumentStatements } from './sqlite-document-statements.js';
-import { SqliteGroupCommit } from './sqlite-group-commit.js';
-import { SqliteStateStoreOpenError } from './sqlite-store-errors.js';
 
 export interface SqliteDocumentStoreOptions {
   /**
@@ -57,27 +54,24 @@ export interface SqliteDocumentStoreOptions {
 export class SqliteDocumentStore implements DocumentStore, AsyncDisposable {
   /** The absolute path of the database file (or `:memory:`). */
   readonly path: string;
-  readonly #file: ReturnType<typeof sqliteFileOptions>;
   readonly #now: () => Date;
-  readonly #groupCommit: SqliteGroupCommit;
-  #database: Database.Database | undefined;
-  #statements: DocumentStatements | undefined;
-  #closed = false;
+  readonly #connection: SqliteConnection<DocumentStatements>;
 
   constructor(options: SqliteDocumentStoreOptions) {
-    this.#file = sqliteFileOptions(options);
-    this.path = this.#file.path;
+    this.#connection = new SqliteConnection(options, {
+      prepare: prepareDocumentStatements,
+      closedError: (path) => new DocumentStoreClosedError(`SQLite document store at '${path}'`),
+    });
+    this.path = this.#connection.path;
     this.#now = options.now ?? (() => new Date());
-    this.#groupCommit = new SqliteGroupCommit(
-      () => this.#database ?? new DocumentStoreClosedError(`SQLite document store at '${this.path}'`),
-    );
   }
 
   async get<T = JsonValue>(collection: string, key: string): Promise<StoredDocument<T> | undefined> {
     assertValidDocumentCollection(collection);
     assertValidDocumentKey(key);
-    const statements = this.#open();
-    if (this.#groupCommit.pending(pendingKey(collection, key)) !== undefined) this.#groupCommit.flush();
+    const { statements } = this.#connection.open();
+    const groupCommit = this.#connection.groupCommit;
+    if (groupCommit.pending(pendingKey(collection, key)) !== undefined) groupCommit.flush();
     const row = statements.get.get(collection, key);
     return row === undefined ? undefined : documentFromRow<T>(collection, row);
   }
@@ -93,9 +87,9 @@ export class SqliteDocumentStore implements DocumentStore, AsyncDisposable {
     const { expectedVersion } = options;
     assertValidExpectedVersion(expectedVersion);
     const json = documentJson(collection, key, value);
-    const statements = this.#open();
+    const { statements } = this.#connection.open();
     // Runs at commit time, inside the group's transaction: the version check sees what is stored then.
-    return this.#groupCommit.add(pendingKey(collection, key), true, (): StoredDocument<T> => {
+    return this.#connection.groupCommit.add(pendingKey(collection, key), true, (): StoredDocument<T> => {
       const current = statements.get.get(collection, key);
       checkExpectedVersion(collection, key, expectedVersion, current?.version ?? 0);
       const now = this.#now().toISOString();
@@ -117,8 +111,8 @@ export class SqliteDocumentStore implements DocumentStore, AsyncDisposable {
     assertValidDocumentKey(key);
     const { expectedVersion } = options;
     assertValidExpectedVersion(expectedVersion);
-    const statements = this.#open();
-    return this.#groupCommit.add(pendingKey(collection, key), true, (): boolean => {
+    const { statements } = this.#connection.open();
+    return this.#connection.groupCommit.add(pendingKey(collection, key), true, (): boolean => {
       if (expectedVersion !== undefined) {
         const current = statements.get.get(collection, key);
         checkExpectedVersion(collection, key, expectedVersion, current?.version ?? 0);
@@ -130,40 +124,19 @@ export class SqliteDocumentStore implements DocumentStore, AsyncDisposable {
   async list<T = JsonValue>(collection: string, options?: ListDocumentsOptions): Promise<StoredDocument<T>[]> {
     assertValidDocumentCollection(collection);
     const { prefix, after, limit } = checkListDocumentsOptions(options);
-    const statements = this.#open();
-    if (this.#groupCommit.size > 0) this.#groupCommit.flush();
+    const { statements } = this.#connection.ready();
     return statements.list
       .all({ collection, prefix: prefix ?? '', after: after ?? '', limit: limit ?? -1 })
       .map((row) => documentFromRow<T>(collection, row));
   }
 
-  /** Closes the database file; the store cannot be used afterwards. */
+  /** Commits the queued writes (their callers are answered, none is dropped), then closes the database file; the store cannot be used afterwards. */
   async close(): Promise<void> {
-    // Queued writes are committed first: their callers are answered, none is dropped.
-    if (this.#database !== undefined) this.#groupCommit.flush();
-    this.#closed = true;
-    this.#statements = undefined;
-    this.#database?.close();
-    this.#database = undefined;
+    this.#connection.close();
   }
 
   [Symbol.asyncDispose](): Promise<void> {
     return this.close();
-  }
-
-  /** Opens the file (migrating an older layout) the first time the store is used. */
-  #open(): DocumentStatements {
-    if (this.#closed) throw new DocumentStoreClosedError(`SQLite document store at '${this.path}'`);
-    if (this.#statements !== undefined) return this.#statements;
-    const database = openSqliteDatabase(this.path, this.#file);
-    try {
-      this.#statements = prepareDocumentStatements(database);
-    } catch (error) {
-      database.close();
-      throw new SqliteStateStoreOpenError(this.path, error);
-    }
-    this.#database = database;
-    return this.#statements;
   }
 }
 

@@ -9,10 +9,8 @@ import {
   type VersionedState,
 } from '@orkeon/core';
 import { assertValidSessionId, assertValidSessionState, historyLimit } from '@orkeon/core/stores';
-import type Database from 'better-sqlite3';
 import type { SqliteSynchronousMode } from './sqlite-checkpointing-settings.js';
-import { openSqliteDatabase, sqliteFileOptions } from './sqlite-database.js';
-import { SqliteGroupCommit } from './sqlite-group-commit.js';
+import { SqliteConnection } from './sqlite-connection.js';
 import {
   parseState,
   prepareStateStatements,
@@ -22,7 +20,6 @@ import {
   summaryFromRow,
   versionFromRow,
 } from './sqlite-statements.js';
-import { SqliteStateStoreOpenError } from './sqlite-store-errors.js';
 
 export interface SqliteStateStoreOptions {
   /**
@@ -56,23 +53,19 @@ export interface SqliteStateStoreOptions {
 export class SqliteStateStore implements StateStore, AsyncDisposable {
   /** The absolute path of the database file (or `:memory:`). */
   readonly path: string;
-  readonly #file: ReturnType<typeof sqliteFileOptions>;
   readonly #now: () => Date;
   readonly #newId: () => string;
-  #database: Database.Database | undefined;
-  #statements: StateStatements | undefined;
-  /** Pending saves, with the state JSON `get` answers until they are committed. */
-  readonly #groupCommit: SqliteGroupCommit<string>;
-  #closed = false;
+  /** Its group commit keeps pending saves with the state JSON `get` answers until they are committed. */
+  readonly #connection: SqliteConnection<StateStatements, string>;
 
   constructor(options: SqliteStateStoreOptions) {
-    this.#file = sqliteFileOptions(options);
-    this.path = this.#file.path;
+    this.#connection = new SqliteConnection(options, {
+      prepare: prepareStateStatements,
+      closedError: (path) => new StateStoreClosedError(`SQLite state store at '${path}'`),
+    });
+    this.path = this.#connection.path;
     this.#now = options.now ?? (() => new Date());
     this.#newId = options.newId ?? randomUUID;
-    this.#groupCommit = new SqliteGroupCommit<string>(
-      () => this.#database ?? new StateStoreClosedError(`SQLite state store at '${this.path}'`),
-    );
   }
 
   /**
@@ -85,35 +78,35 @@ export class SqliteStateStore implements StateStore, AsyncDisposable {
     let statements: StateStatements;
     try {
       assertValidSessionState(state);
-      statements = this.#open();
+      statements = this.#connection.open().statements;
       row = sessionRow(state);
     } catch (error) {
       return Promise.reject(error);
     }
-    return this.#groupCommit.add(row.sessionId, row.stateJson, () => {
+    return this.#connection.groupCommit.add(row.sessionId, row.stateJson, () => {
       statements.upsertSession.run(row);
     });
   }
 
   async get(sessionId: string): Promise<SessionState | undefined> {
     assertValidSessionId(sessionId);
-    const pending = this.#groupCommit.pending(sessionId);
+    const pending = this.#connection.groupCommit.pending(sessionId);
     if (pending !== undefined) return parseState({ state_json: pending });
-    return parseState(this.#open().getSession.get(sessionId));
+    return parseState(this.#connection.open().statements.getSession.get(sessionId));
   }
 
   async latestForCrew(crewId: string): Promise<SessionState | undefined> {
-    return parseState(this.#ready().latestForCrew.get(crewId));
+    return parseState(this.#connection.ready().statements.latestForCrew.get(crewId));
   }
 
   async list(): Promise<SessionSummary[]> {
-    return this.#ready().listSessions.all().map(summaryFromRow);
+    return this.#connection.ready().statements.listSessions.all().map(summaryFromRow);
   }
 
   async delete(sessionId: string): Promise<boolean> {
     assertValidSessionId(sessionId);
-    const statements = this.#ready();
-    return this.#requireDatabase().transaction(() => {
+    const { database, statements } = this.#connection.ready();
+    return database.transaction(() => {
       const versions = statements.deleteVersions.run(sessionId).changes;
       const sessions = statements.deleteSession.run(sessionId).changes;
       return versions + sessions > 0;
@@ -122,8 +115,8 @@ export class SqliteStateStore implements StateStore, AsyncDisposable {
 
   async saveVersioned(state: SessionState, options: SaveVersionedOptions = {}): Promise<VersionedState> {
     assertValidSessionState(state);
-    const statements = this.#ready();
-    const save = this.#requireDatabase().transaction((): VersionedState => {
+    const { database, statements } = this.#connection.ready();
+    const save = database.transaction((): VersionedState => {
       const version = statements.nextVersion.get(state.sessionId)?.next ?? 1;
       const versioned: VersionedState = {
         versionId: this.#newId(),
@@ -153,52 +146,21 @@ export class SqliteStateStore implements StateStore, AsyncDisposable {
   async history(sessionId: string, options?: HistoryOptions): Promise<VersionedState[]> {
     assertValidSessionId(sessionId);
     const limit = historyLimit(options) ?? -1;
-    return this.#ready().history.all(sessionId, limit).map(versionFromRow);
+    return this.#connection.ready().statements.history.all(sessionId, limit).map(versionFromRow);
   }
 
   async getVersion(sessionId: string, versionId: string): Promise<VersionedState | undefined> {
     assertValidSessionId(sessionId);
-    const row = this.#ready().getVersion.get(sessionId, versionId);
+    const row = this.#connection.ready().statements.getVersion.get(sessionId, versionId);
     return row === undefined ? undefined : versionFromRow(row);
   }
 
-  /** Closes the database file; the store cannot be used afterwards. */
+  /** Commits pending saves, then closes the database file; the store cannot be used afterwards. */
   async close(): Promise<void> {
-    if (this.#database !== undefined) this.#groupCommit.flush();
-    this.#closed = true;
-    this.#statements = undefined;
-    this.#database?.close();
-    this.#database = undefined;
+    this.#connection.close();
   }
 
   [Symbol.asyncDispose](): Promise<void> {
     return this.close();
-  }
-
-  /** Opens the store if needed and commits pending saves, so that what follows sees them. */
-  #ready(): StateStatements {
-    const statements = this.#open();
-    if (this.#groupCommit.size > 0) this.#groupCommit.flush();
-    return statements;
-  }
-
-  #requireDatabase(): Database.Database {
-    if (this.#database === undefined) throw new StateStoreClosedError(`SQLite state store at '${this.path}'`);
-    return this.#database;
-  }
-
-  /** Opens the file (migrating an older layout) the first time the store is used. */
-  #open(): StateStatements {
-    if (this.#closed) throw new StateStoreClosedError(`SQLite state store at '${this.path}'`);
-    if (this.#statements !== undefined) return this.#statements;
-    const database = openSqliteDatabase(this.path, this.#file);
-    try {
-      this.#statements = prepareStateStatements(database);
-    } catch (error) {
-      database.close();
-      throw new SqliteStateStoreOpenError(this.path, error);
-    }
-    this.#database = database;
-    return this.#statements;
   }
 }
