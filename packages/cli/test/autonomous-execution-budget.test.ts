@@ -1,24 +1,7 @@
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import {
-  createTemporaryDirectory,
-  type ScriptedModelServer,
-  startScriptedModelServer,
-  type TemporaryDirectory,
-} from '@orkeon/testing';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runOrkeon } from './run-cli-helpers.js';
+import { describe, expect, it } from 'vitest';
+import { useScriptedRun } from './scripted-run.js';
 
-let server: ScriptedModelServer;
-let folder: TemporaryDirectory;
-beforeEach(async () => {
-  server = await startScriptedModelServer();
-  folder = await createTemporaryDirectory();
-});
-afterEach(async () => {
-  await server.close();
-  await folder.remove();
-});
+const scripted = useScriptedRun();
 
 /** An autonomous crew of one worker and nine tasks, with `budgetLine` at the top. */
 async function writeCrew(budgetLine: string, process = 'autonomous') {
@@ -26,8 +9,8 @@ async function writeCrew(budgetLine: string, process = 'autonomous') {
     { length: 9 },
     (_, index) => `  step${index + 1}: { description: Do step ${index + 1}., expected_output: Done }`,
   );
-  await writeFile(
-    join(folder.path, 'crew.yaml'),
+  await scripted.write(
+    'crew.yaml',
     [
       'name: line',
       `process: ${process}`,
@@ -41,20 +24,14 @@ async function writeCrew(budgetLine: string, process = 'autonomous') {
   );
 }
 
-const run = (argv: string[]) =>
-  runOrkeon(argv, {
-    environment: { SVC_Llm__BaseUrl: server.openAiBaseUrl, SVC_Llm__Model: 'scripted', SVC_Llm__MaxRetries: '0' },
-    workingDirectory: folder.path,
-  });
-
 describe('orkeon run: executionBudget of an autonomous crew', () => {
   it('executionBudget: strict stops the run after 8 tool calls', async () => {
     await writeCrew('executionBudget: strict');
-    for (let step = 1; step <= 9; step++) server.enqueue({ text: `STEP ${step}` });
-    const result = await run(['run', 'crew.yaml', '--events', 'jsonl']);
+    for (let step = 1; step <= 9; step++) scripted.server.enqueue({ text: `STEP ${step}` });
+    const result = await scripted.run(['run', 'crew.yaml', '--events', 'jsonl']);
 
     expect(result.code).toBe(2);
-    expect(server.requests).toHaveLength(8);
+    expect(scripted.server.requests).toHaveLength(8);
     const events = result.stdout
       .trim()
       .split('\n')
@@ -69,23 +46,23 @@ describe('orkeon run: executionBudget of an autonomous crew', () => {
 
   it('a bad value or a crew that is not autonomous is refused before anything runs (exit 1)', async () => {
     await writeCrew('executionBudget: lenient');
-    const unknown = await run(['run', 'crew.yaml']);
+    const unknown = await scripted.run(['run', 'crew.yaml']);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain(
       'crew.yaml:3:1: executionBudget: unknown execution budget preset "lenient"; use one of strict, default, permissive.',
     );
 
     await writeCrew('executionBudget: { spawned_agents: -1 }');
-    const negative = await run(['run', 'crew.yaml']);
+    const negative = await scripted.run(['run', 'crew.yaml']);
     expect(negative.code).toBe(1);
     expect(negative.stderr).toContain('executionBudget.spawned_agents: must be at least 0, got -1.');
 
     await writeCrew('executionBudget: strict', 'sequential');
-    const sequential = await run(['run', 'crew.yaml']);
+    const sequential = await scripted.run(['run', 'crew.yaml']);
     expect(sequential.code).toBe(1);
     expect(sequential.stderr).toContain(
       "an execution budget bounds only the autonomous process, and this crew's process is sequential",
     );
-    expect(server.requests).toHaveLength(0);
+    expect(scripted.server.requests).toHaveLength(0);
   });
 });

@@ -1,23 +1,9 @@
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import {
-  createTemporaryDirectory,
-  type ScriptedModelServer,
-  startScriptedModelServer,
-  type TemporaryDirectory,
-} from '@orkeon/testing';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messageText } from './processes-test-setup.js';
-import { runOrkeon } from './run-cli-helpers.js';
+import { useScriptedRun } from './scripted-run.js';
 
-let server: ScriptedModelServer;
-let folder: TemporaryDirectory;
-beforeEach(async () => {
-  server = await startScriptedModelServer();
-  folder = await createTemporaryDirectory();
-  await writeFile(
-    join(folder.path, 'crew.yaml'),
-    `name: desk
+const scripted = useScriptedRun({
+  crew: `name: desk
 process: autonomous
 execution_budget: strict
 agents:
@@ -25,11 +11,6 @@ agents:
 tasks:
   report: { description: Write the report., expected_output: A report }
 `,
-  );
-});
-afterEach(async () => {
-  await server.close();
-  await folder.remove();
 });
 
 const spawn = (role: string) => ({
@@ -38,17 +19,16 @@ const spawn = (role: string) => ({
 
 describe('orkeon run: spawn_agent in an autonomous crew', () => {
   it('the helper’s answer reaches the spawner and agent.spawned is on the event stream; Strict refuses a second spawn', async () => {
-    server.enqueue(spawn('Fact checker'), { text: 'Checked: 42.' }, spawn('Proofreader'), { text: 'Report: 42.' });
-    const result = await runOrkeon(['run', 'crew.yaml', '--events', 'jsonl'], {
-      environment: { SVC_Llm__BaseUrl: server.openAiBaseUrl, SVC_Llm__Model: 'scripted', SVC_Llm__MaxRetries: '0' },
-      workingDirectory: folder.path,
+    scripted.server.enqueue(spawn('Fact checker'), { text: 'Checked: 42.' }, spawn('Proofreader'), {
+      text: 'Report: 42.',
     });
+    const result = await scripted.run(['run', 'crew.yaml', '--events', 'jsonl']);
 
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    expect(messageText(server.requests[1], 'system')).toContain('You are Fact checker.');
-    expect(JSON.stringify(server.requests[2]?.body?.messages)).toContain('Checked: 42.');
-    expect(JSON.stringify(server.requests[3]?.body?.messages)).toContain(
+    expect(messageText(scripted.server.requests[1], 'system')).toContain('You are Fact checker.');
+    expect(JSON.stringify(scripted.server.requests[2]?.body?.messages)).toContain('Checked: 42.');
+    expect(JSON.stringify(scripted.server.requests[3]?.body?.messages)).toContain(
       'Execution budget exhausted: spawnedAgents (2 of 1)',
     );
     const events = result.stdout

@@ -1,33 +1,15 @@
-import { cp, readFile, writeFile } from 'node:fs/promises';
+import { cp, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SqliteStateStore } from '@orkeon/store-sqlite';
-import {
-  createTemporaryDirectory,
-  type ScriptedModelServer,
-  startScriptedModelServer,
-  type TemporaryDirectory,
-} from '@orkeon/testing';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { budgetStopCrewYaml, budgetStopOutputs } from './fixtures/budget-stop-contents.js';
-import { runOrkeon } from './run-cli-helpers.js';
+import { useScriptedRun } from './scripted-run.js';
 
 /** The state file release 0.1 wrote at a budget stop (by `fixtures/make-budget-stop-fixture.ts`). */
 const release01 = fileURLToPath(new URL('./fixtures/budget-stop-0.1/', import.meta.url));
 
-let server: ScriptedModelServer;
-let folder: TemporaryDirectory;
-let environment: Record<string, string>;
-
-beforeEach(async () => {
-  server = await startScriptedModelServer();
-  folder = await createTemporaryDirectory();
-  environment = { SVC_Llm__BaseUrl: server.openAiBaseUrl, SVC_Llm__Model: 'scripted', SVC_Llm__MaxRetries: '0' };
-});
-afterEach(async () => {
-  await server.close();
-  await folder.remove();
-});
+const scripted = useScriptedRun();
 
 const crewYaml = (tokens: number) => `name: budgeted
 goal: Four steps
@@ -52,24 +34,20 @@ function eventsOf(stdout: string): Record<string, unknown>[] {
 
 describe('orkeon run --resume with a crew budget', () => {
   it('counts the budget over the whole run: the same budget stops at once, a raised one goes on from the earlier use', async () => {
-    const crew = join(folder.path, 'crew.yaml');
     const run = async (budget: number, resume: boolean) => {
-      await writeFile(crew, crewYaml(budget));
-      const result = await runOrkeon(['run', crew, '--events', 'jsonl', ...(resume ? ['--resume'] : [])], {
-        environment,
-        workingDirectory: folder.path,
-      });
+      const crew = await scripted.write('crew.yaml', crewYaml(budget));
+      const result = await scripted.run(['run', crew, '--events', 'jsonl', ...(resume ? ['--resume'] : [])]);
       return { ...result, events: eventsOf(result.stdout) };
     };
 
-    server.enqueue({ text: 'ONE', usage: tokens(60) }, { text: 'TWO', usage: tokens(60) });
+    scripted.server.enqueue({ text: 'ONE', usage: tokens(60) }, { text: 'TWO', usage: tokens(60) });
     const first = await run(100, false);
     expect(first.code).toBe(2);
     expect(first.stderr).toContain('Crew budget exhausted: tokens (used 120 of 100)');
 
     const again = await run(100, true);
     expect(again.code).toBe(2);
-    expect(server.requests).toHaveLength(2);
+    expect(scripted.server.requests).toHaveLength(2);
     expect(again.stderr).toContain(
       'Crew budget exhausted: tokens (used 120 of 100). Finished task outputs are kept; raise budget.tokens and run again with --resume to continue.',
     );
@@ -77,39 +55,36 @@ describe('orkeon run --resume with a crew budget', () => {
     expect(again.events.find((event) => event.kind === 'budget.exhausted')).toMatchObject({ limit: 100, used: 120 });
     expect(again.events.at(-1)).toMatchObject({ kind: 'run.finished', exitCode: 2, tokens: 120 });
 
-    server.enqueue({ text: 'THREE', usage: tokens(40) }, { text: 'FOUR', usage: tokens(5) });
+    scripted.server.enqueue({ text: 'THREE', usage: tokens(40) }, { text: 'FOUR', usage: tokens(5) });
     const raised = await run(150, true);
     expect(raised.code).toBe(2);
-    expect(server.requests).toHaveLength(3);
+    expect(scripted.server.requests).toHaveLength(3);
     expect(raised.stderr).toContain('Crew budget exhausted: tokens (used 160 of 150)');
     expect(raised.events.find((event) => event.kind === 'cost.updated')).toMatchObject({ tokens: 160 });
     expect(raised.events.at(-1)).toMatchObject({ kind: 'run.finished', exitCode: 2, tokens: 160 });
 
     const last = await run(1000, true);
     expect(last.code).toBe(0);
-    expect(server.requests).toHaveLength(4);
+    expect(scripted.server.requests).toHaveLength(4);
     expect(last.events.find((event) => event.kind === 'cost.updated')).toMatchObject({ tokens: 165 });
     expect(last.events.at(-1)).toMatchObject({ kind: 'run.finished', success: true, exitCode: 0, tokens: 165 });
     expect(last.events.at(-1)?.output).toBe('FOUR');
   });
 
   it('a state file release 0.1 wrote at a budget stop (no usage) resumes, counting from zero, with a debug line', async () => {
-    await cp(release01, folder.path, { recursive: true });
-    const statePath = join(folder.path, 'state.db');
-    const crew = join(folder.path, 'crew.yaml');
+    await cp(release01, scripted.folder.path, { recursive: true });
+    const statePath = join(scripted.folder.path, 'state.db');
+    const crew = join(scripted.folder.path, 'crew.yaml');
     // The budget the fixture run spent (120 of 100 tokens): had the file kept usage, this resume would stop at once.
     expect(await readFile(crew, 'utf8')).toBe(budgetStopCrewYaml(100));
-    server.enqueue({ text: 'THREE after the upgrade', usage: tokens(30) });
-    const resumed = await runOrkeon(['run', crew, '--state', statePath, '--resume', '-vv'], {
-      environment,
-      workingDirectory: folder.path,
-    });
+    scripted.server.enqueue({ text: 'THREE after the upgrade', usage: tokens(30) });
+    const resumed = await scripted.run(['run', crew, '--state', statePath, '--resume', '-vv']);
     expect(resumed.code).toBe(0);
     expect(resumed.stderr).toContain(
       'the checkpoint keeps no usage (written by release 0.1); the crew budget counts from zero',
     );
-    expect(server.requests).toHaveLength(1);
-    expect(JSON.stringify(server.requests[0]?.body)).toContain(budgetStopOutputs.two);
+    expect(scripted.server.requests).toHaveLength(1);
+    expect(JSON.stringify(scripted.server.requests[0]?.body)).toContain(budgetStopOutputs.two);
     expect(resumed.stdout).toContain('THREE after the upgrade');
 
     await using store = new SqliteStateStore({ path: statePath });

@@ -1,24 +1,10 @@
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { runEventSchema } from '@orkeon/core';
-import {
-  createTemporaryDirectory,
-  type ScriptedModelServer,
-  startScriptedModelServer,
-  type TemporaryDirectory,
-} from '@orkeon/testing';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messageText } from './processes-test-setup.js';
-import { runOrkeon } from './run-cli-helpers.js';
+import { useScriptedRun } from './scripted-run.js';
 
-let server: ScriptedModelServer;
-let folder: TemporaryDirectory;
-beforeEach(async () => {
-  server = await startScriptedModelServer();
-  folder = await createTemporaryDirectory();
-  await writeFile(
-    join(folder.path, 'crew.yaml'),
-    `name: newsroom
+const scripted = useScriptedRun({
+  crew: `name: newsroom
 process: hierarchical
 manager: editor
 agents:
@@ -28,16 +14,11 @@ agents:
 tasks:
   story: { description: Write about the moon., expected_output: A story }
 `,
-  );
-});
-afterEach(async () => {
-  await server.close();
-  await folder.remove();
 });
 
 describe('orkeon run: hierarchical routing on --events jsonl', () => {
   it('shows each hand-over and the manager’s consultation, in order, every line a valid event', async () => {
-    server.enqueue(
+    scripted.server.enqueue(
       { text: '{"agent":"writer","reason":"writing is its trade"}' },
       { text: 'The moon is 384,400 km away.' },
       {
@@ -50,14 +31,11 @@ describe('orkeon run: hierarchical routing on --events jsonl', () => {
       { text: 'On average, the moon is 384,400 km away.' },
       { text: '{"approved":true,"feedback":""}' },
     );
-    const result = await runOrkeon(['run', 'crew.yaml', '--events', 'jsonl'], {
-      environment: { SVC_Llm__BaseUrl: server.openAiBaseUrl, SVC_Llm__Model: 'scripted', SVC_Llm__MaxRetries: '0' },
-      workingDirectory: folder.path,
-    });
+    const result = await scripted.run(['run', 'crew.yaml', '--events', 'jsonl']);
 
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    expect(messageText(server.requests[3], 'system')).toContain('You are Researcher.');
+    expect(messageText(scripted.server.requests[3], 'system')).toContain('You are Researcher.');
     const lines = result.stdout.trim().split('\n');
     const events = lines.map((line) => runEventSchema.parse(JSON.parse(line)));
     const routing = events.flatMap((event) => {

@@ -1,15 +1,24 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const bin = fileURLToPath(new URL('../src/bin.ts', import.meta.url));
 
+interface StartOptions {
+  cwd: string;
+  environment: Record<string, string>;
+  /** `pipe` gives the test the process's standard input to write to; by default it reads nothing. */
+  stdin?: 'pipe' | 'ignore';
+}
+
 /** Starts a real `orkeon` process from the sources, as `./orkeon` runs it. */
 export function startOrkeon(
   args: readonly string[],
-  options: { cwd: string; environment: Record<string, string> },
-): ChildProcess {
+  options: StartOptions & { stdin: 'pipe' },
+): ChildProcessWithoutNullStreams;
+export function startOrkeon(args: readonly string[], options: StartOptions): ChildProcess;
+export function startOrkeon(args: readonly string[], options: StartOptions): ChildProcess {
   return spawn(
     process.execPath,
     [
@@ -22,7 +31,7 @@ export function startOrkeon(
     {
       cwd: options.cwd,
       env: { PATH: process.env.PATH ?? '', ...options.environment },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: [options.stdin ?? 'ignore', 'pipe', 'pipe'],
     },
   );
 }

@@ -1,23 +1,9 @@
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import {
-  createTemporaryDirectory,
-  type ScriptedModelServer,
-  startScriptedModelServer,
-  type TemporaryDirectory,
-} from '@orkeon/testing';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messageText } from './processes-test-setup.js';
-import { runOrkeon } from './run-cli-helpers.js';
+import { useScriptedRun } from './scripted-run.js';
 
-let server: ScriptedModelServer;
-let folder: TemporaryDirectory;
-beforeEach(async () => {
-  server = await startScriptedModelServer();
-  folder = await createTemporaryDirectory();
-  await writeFile(
-    join(folder.path, 'crew.yaml'),
-    `name: studio
+const scripted = useScriptedRun({
+  crew: `name: studio
 process: autonomous
 manager_agent: lead
 agents:
@@ -27,24 +13,16 @@ agents:
 tasks:
   build: { description: Build the feature., expected_output: Code }
 `,
-  );
-});
-afterEach(async () => {
-  await server.close();
-  await folder.remove();
 });
 
 describe('orkeon run: autonomous crew', () => {
   it('the manager assigns; the failing agent delegates to the first other agent, who finishes the task', async () => {
-    server.enqueue({ text: '{"agent":"coder"}' }, { error: { status: 500 } }, { text: 'CODE BY TESTER' });
-    const result = await runOrkeon(['run', 'crew.yaml', '--events', 'jsonl'], {
-      environment: { SVC_Llm__BaseUrl: server.openAiBaseUrl, SVC_Llm__Model: 'scripted', SVC_Llm__MaxRetries: '0' },
-      workingDirectory: folder.path,
-    });
+    scripted.server.enqueue({ text: '{"agent":"coder"}' }, { error: { status: 500 } }, { text: 'CODE BY TESTER' });
+    const result = await scripted.run(['run', 'crew.yaml', '--events', 'jsonl']);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    expect(messageText(server.requests[0], 'system')).toContain('You are Lead.');
-    expect(messageText(server.requests[2], 'system')).toContain('You are Tester.');
+    expect(messageText(scripted.server.requests[0], 'system')).toContain('You are Lead.');
+    expect(messageText(scripted.server.requests[2], 'system')).toContain('You are Tester.');
     const events = result.stdout
       .trim()
       .split('\n')

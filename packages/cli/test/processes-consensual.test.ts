@@ -1,26 +1,10 @@
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import {
-  createTemporaryDirectory,
-  type RecordedRequest,
-  type ScriptedModelServer,
-  startScriptedModelServer,
-  type TemporaryDirectory,
-} from '@orkeon/testing';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { RecordedRequest } from '@orkeon/testing';
+import { describe, expect, it } from 'vitest';
 import { messageText } from './processes-test-setup.js';
-import { runOrkeon } from './run-cli-helpers.js';
+import { useScriptedRun } from './scripted-run.js';
 
-let server: ScriptedModelServer;
-let folder: TemporaryDirectory;
-let environment: Record<string, string>;
-beforeEach(async () => {
-  server = await startScriptedModelServer();
-  folder = await createTemporaryDirectory();
-  environment = { SVC_Llm__BaseUrl: server.openAiBaseUrl, SVC_Llm__Model: 'scripted', SVC_Llm__MaxRetries: '0' };
-  await writeFile(
-    join(folder.path, 'crew.yaml'),
-    `name: panel
+const scripted = useScriptedRun({
+  crew: `name: panel
 process: consensual
 consensus: { max_voting_rounds: 1, fallback_strategy: Fail }
 agents:
@@ -30,17 +14,12 @@ agents:
 tasks:
   pick: { description: Name the best database., expected_output: One name }
 `,
-  );
-});
-afterEach(async () => {
-  await server.close();
-  await folder.remove();
 });
 
 /** Answers by content (the agents work at once): answers name their author; ballots rank Alice first, except hers. */
 function scriptPanel() {
   for (let index = 0; index < 6; index++) {
-    server.enqueue((request: RecordedRequest) => {
+    scripted.server.enqueue((request: RecordedRequest) => {
       const agent = /You are Analyst (\w+)\./.exec(messageText(request, 'system'))?.[1] ?? '?';
       const prompt = messageText(request, 'user');
       if (!prompt.includes('Vote on the answers')) return { text: `ANSWER OF ${agent.toUpperCase()}` };
@@ -51,8 +30,7 @@ function scriptPanel() {
   }
 }
 
-const run = (extra: Record<string, string> = {}) =>
-  runOrkeon(['run', 'crew.yaml'], { environment: { ...environment, ...extra }, workingDirectory: folder.path });
+const run = (extra: Record<string, string> = {}) => scripted.run(['run', 'crew.yaml'], { environment: extra });
 
 describe('orkeon run: consensual crew', () => {
   it('every agent answers, they vote, and the majority’s answer is the output', async () => {
@@ -61,7 +39,7 @@ describe('orkeon run: consensual crew', () => {
     expect(result.stderr).not.toContain('ERROR');
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('=== Crew Output ===\nANSWER OF ALICE');
-    expect(server.requests).toHaveLength(6);
+    expect(scripted.server.requests).toHaveLength(6);
   });
 
   it('Svc:Consensus:Voting settings take effect: Unanimity is not reached and the crew’s Fail fallback fails the run', async () => {
@@ -75,6 +53,6 @@ describe('orkeon run: consensual crew', () => {
     const result = await run({ SVC_Svc__Consensus__Voting__MaxVotingRounds: '0' });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('Svc:Consensus:Voting:MaxVotingRounds');
-    expect(server.requests).toHaveLength(0);
+    expect(scripted.server.requests).toHaveLength(0);
   });
 });

@@ -1,28 +1,9 @@
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import {
-  createTemporaryDirectory,
-  type ScriptedModelServer,
-  startScriptedModelServer,
-  type TemporaryDirectory,
-} from '@orkeon/testing';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { finished, startOrkeon } from './orkeon-process.js';
+import { describe, expect, it } from 'vitest';
+import { finished } from './orkeon-process.js';
 import { messageText } from './processes-test-setup.js';
-import { runOrkeon } from './run-cli-helpers.js';
+import { useScriptedRun } from './scripted-run.js';
 
-let server: ScriptedModelServer;
-let folder: TemporaryDirectory;
-let environment: Record<string, string>;
-beforeEach(async () => {
-  server = await startScriptedModelServer();
-  folder = await createTemporaryDirectory();
-  environment = { SVC_Llm__BaseUrl: server.openAiBaseUrl, SVC_Llm__Model: 'scripted', SVC_Llm__MaxRetries: '0' };
-});
-afterEach(async () => {
-  await server.close();
-  await folder.remove();
-});
+const scripted = useScriptedRun();
 
 const yamlCrew = (extra = '') => `name: pipeline
 process: graph
@@ -35,17 +16,17 @@ tasks:
 `;
 
 const run = async (crew: string, args: string[] = []) => {
-  await writeFile(join(folder.path, 'crew.yaml'), crew);
-  return runOrkeon(['run', 'crew.yaml', ...args], { environment, workingDirectory: folder.path });
+  await scripted.write('crew.yaml', crew);
+  return scripted.run(['run', 'crew.yaml', ...args]);
 };
 
 describe('orkeon run: graph crew', () => {
   it('a failed task runs again at the head of the queue', async () => {
-    server.enqueue({ error: { status: 500 } }, { text: 'DATA' }, { text: 'REPORT' });
+    scripted.server.enqueue({ error: { status: 500 } }, { text: 'DATA' }, { text: 'REPORT' });
     const result = await run(yamlCrew());
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('=== Crew Output ===\nREPORT');
-    expect(server.requests.map((request) => messageText(request, 'user').split('\n')[1])).toEqual([
+    expect(scripted.server.requests.map((request) => messageText(request, 'user').split('\n')[1])).toEqual([
       'Fetch the data.',
       'Fetch the data.',
       'Write the report.',
@@ -53,7 +34,7 @@ describe('orkeon run: graph crew', () => {
   });
 
   it('a tripped breaker fails the run (exit 2) keeping the output; --resume with a raised limit continues', async () => {
-    server.enqueue({ text: 'DATA' });
+    scripted.server.enqueue({ text: 'DATA' });
     const tripped = await run(yamlCrew('graph_config: { max_state_visits: 1 }'));
     expect(tripped.code).toBe(2);
     expect(tripped.stderr).toContain(
@@ -61,12 +42,12 @@ describe('orkeon run: graph crew', () => {
     );
     expect(tripped.stdout).toContain('=== Crew Output (incomplete) ===\nDATA');
 
-    server.reset();
-    server.enqueue({ text: 'REPORT' });
+    scripted.server.reset();
+    scripted.server.enqueue({ text: 'REPORT' });
     const resumed = await run(yamlCrew(), ['--resume']);
     expect(resumed.code).toBe(0);
-    expect(server.requests).toHaveLength(1);
-    expect(messageText(server.requests[0], 'user')).toContain("## Task 'fetch' (Worker)\nDATA");
+    expect(scripted.server.requests).toHaveLength(1);
+    expect(messageText(scripted.server.requests[0], 'user')).toContain("## Task 'fetch' (Worker)\nDATA");
     expect(resumed.stdout).toContain('=== Crew Output ===\nREPORT');
   });
 
@@ -79,9 +60,9 @@ describe('orkeon run: graph crew', () => {
   });
 
   it('a TypeScript crew’s own graph, stopped mid-graph by a failing node, resumes at that node', async () => {
-    await writeFile(join(folder.path, 'fail-once'), '');
-    await writeFile(
-      join(folder.path, 'crew.ts'),
+    await scripted.write('fail-once', '');
+    await scripted.write(
+      'crew.ts',
       `import { existsSync, rmSync } from 'node:fs';
 import { agentNode, crewGraph, defineCrew, END, START, taskNode } from '@orkeon/core';
 
@@ -117,19 +98,19 @@ export const crew = defineCrew({
 });
 `,
     );
-    server.enqueue({ text: 'HAIKU' });
-    const first = await finished(startOrkeon(['run', 'crew.ts'], { cwd: folder.path, environment }));
+    scripted.server.enqueue({ text: 'HAIKU' });
+    const first = await finished(scripted.start(['run', 'crew.ts']));
     expect(first.code).toBe(2);
     expect(first.stderr).toContain('the gate is closed');
-    expect(server.requests).toHaveLength(1);
+    expect(scripted.server.requests).toHaveLength(1);
 
-    server.reset();
-    server.enqueue({ text: 'NICE' }, { text: 'PUBLISHED' });
-    const resumed = await finished(startOrkeon(['run', 'crew.ts', '--resume'], { cwd: folder.path, environment }));
+    scripted.server.reset();
+    scripted.server.enqueue({ text: 'NICE' }, { text: 'PUBLISHED' });
+    const resumed = await finished(scripted.start(['run', 'crew.ts', '--resume']));
     expect(resumed.stderr).not.toContain('ERROR');
     expect(resumed.code).toBe(0);
     // The draft is not written again: the graph continues at the gate.
-    expect(server.requests.map((request) => messageText(request, 'user').split('\n')[0])).toEqual([
+    expect(scripted.server.requests.map((request) => messageText(request, 'user').split('\n')[0])).toEqual([
       'Review this draft: HAIKU',
       '# Task',
     ]);

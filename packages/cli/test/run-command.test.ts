@@ -1,32 +1,14 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import {
-  createTemporaryDirectory,
-  type ScriptedModelServer,
-  startScriptedModelServer,
-  type TemporaryDirectory,
-} from '@orkeon/testing';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { finished, startOrkeon } from './orkeon-process.js';
-import { runOrkeon } from './run-cli-helpers.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { finished } from './orkeon-process.js';
+import { useScriptedRun } from './scripted-run.js';
 
-let server: ScriptedModelServer;
-let folder: TemporaryDirectory;
-let environment: Record<string, string>;
-
+const scripted = useScriptedRun({ files: { 'data/facts.txt': 'Octopuses have three hearts.' } });
 beforeEach(async () => {
-  server = await startScriptedModelServer();
-  folder = await createTemporaryDirectory();
-  await mkdir(join(folder.path, 'out'));
-  await mkdir(join(folder.path, 'data'));
-  await writeFile(join(folder.path, 'data', 'facts.txt'), 'Octopuses have three hearts.');
-  environment = { SVC_Llm__BaseUrl: server.openAiBaseUrl, SVC_Llm__Model: 'scripted', SVC_Llm__MaxRetries: '0' };
-});
-afterEach(async () => {
-  await server.close();
-  await folder.remove();
+  await mkdir(join(scripted.folder.path, 'out'));
 });
 
 const crewYaml = (process: string, extra = '') => `name: notes
@@ -54,34 +36,25 @@ tasks:
     deliverable: { path: /output/note.md }
 ${extra}`;
 
-async function writeCrew(text: string, name = 'crew.yaml'): Promise<string> {
-  const path = join(folder.path, name);
-  await writeFile(path, text);
-  return path;
-}
+const writeCrew = (text: string, name = 'crew.yaml') => scripted.write(name, text);
 
 /** The real `orkeon` process, for what only a fresh process shows. */
 const runProcess = (args: string[]) =>
-  finished(
-    startOrkeon(['run', ...args, '--mount', `${join(folder.path, 'data')}:/data:ro`], {
-      cwd: folder.path,
-      environment,
-    }),
-  );
+  finished(scripted.start(['run', ...args, '--mount', `${join(scripted.folder.path, 'data')}:/data:ro`]));
 
 const run = (args: string[]) =>
-  runOrkeon(
-    ['run', ...args, '--mount', `${join(folder.path, 'out')}:/output:rw`, `${join(folder.path, 'data')}:/data:ro`],
-    {
-      environment,
-      workingDirectory: folder.path,
-    },
-  );
+  scripted.run([
+    'run',
+    ...args,
+    '--mount',
+    `${join(scripted.folder.path, 'out')}:/output:rw`,
+    `${join(scripted.folder.path, 'data')}:/data:ro`,
+  ]);
 
 describe('orkeon run', () => {
   it('runs a sequential YAML crew: tools through the pipeline, context passed on, deliverable written', async () => {
     const crew = await writeCrew(crewYaml('sequential'));
-    server.enqueue(
+    scripted.server.enqueue(
       { toolCalls: [{ name: 'file_read', arguments: { path: '/data/facts.txt' } }] },
       { text: '- three hearts' },
       { text: '# Octopuses\nThey have three hearts.' },
@@ -90,15 +63,17 @@ describe('orkeon run', () => {
     expect(result.stderr).not.toContain('ERROR');
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('=== Crew Output ===\n# Octopuses\nThey have three hearts.');
-    expect(await readFile(join(folder.path, 'out', 'note.md'), 'utf8')).toBe('# Octopuses\nThey have three hearts.');
-    expect(JSON.stringify(server.requests[1]?.body)).toContain('Octopuses have three hearts.');
-    expect(JSON.stringify(server.requests[2]?.body)).toContain('- three hearts');
+    expect(await readFile(join(scripted.folder.path, 'out', 'note.md'), 'utf8')).toBe(
+      '# Octopuses\nThey have three hearts.',
+    );
+    expect(JSON.stringify(scripted.server.requests[1]?.body)).toContain('Octopuses have three hearts.');
+    expect(JSON.stringify(scripted.server.requests[2]?.body)).toContain('- three hearts');
     expect(result.stderr).toContain('✓ research (researcher)');
   });
 
   it('writes one JSON event per line with --events jsonl, tools and deltas included', async () => {
     const crew = await writeCrew(crewYaml('sequential'));
-    server.enqueue(
+    scripted.server.enqueue(
       { toolCalls: [{ id: 'c1', name: 'file_read', arguments: { path: '/data/facts.txt' } }] },
       { text: 'facts' },
       { text: 'the note', chunks: ['the ', 'note'] },
@@ -152,7 +127,7 @@ describe('orkeon run', () => {
     const crew = await writeCrew(
       `${crewYaml('parallel')}  aside:\n    description: An independent task.\n    expected_output: Anything\n    agent: writer\n`,
     );
-    server.enqueue(
+    scripted.server.enqueue(
       (request) =>
         JSON.stringify(request.body).includes('An independent task')
           ? { text: 'aside done' }
@@ -165,20 +140,20 @@ describe('orkeon run', () => {
     const result = await run([crew, '-V', 'topic=x']);
     expect(result.code).toBe(2);
     expect(result.stderr.trim().split('\n').at(-1)).toMatch(/^ERROR: .*research.*write/);
-    expect(server.requests).toHaveLength(2);
+    expect(scripted.server.requests).toHaveLength(2);
     expect(result.stderr).toContain('⊘ write');
   });
 
   it('--resume continues the unfinished run without calling the model for completed tasks', async () => {
     const crew = await writeCrew(crewYaml('sequential'));
-    server.enqueue({ text: 'facts from run 1' }, { error: { status: 400, message: 'writer broke' } });
+    scripted.server.enqueue({ text: 'facts from run 1' }, { error: { status: 400, message: 'writer broke' } });
     expect((await run([crew, '-V', 'topic=x'])).code).toBe(2);
-    server.reset();
-    server.enqueue({ text: 'note from run 2' });
+    scripted.server.reset();
+    scripted.server.enqueue({ text: 'note from run 2' });
     const resumed = await run([crew, '-V', 'topic=x', '--resume']);
     expect(resumed.code).toBe(0);
-    expect(server.requests).toHaveLength(1);
-    expect(JSON.stringify(server.requests[0]?.body)).toContain('facts from run 1');
+    expect(scripted.server.requests).toHaveLength(1);
+    expect(JSON.stringify(scripted.server.requests[0]?.body)).toContain('facts from run 1');
     expect(resumed.stderr).toContain('↺ research');
   });
 
@@ -193,7 +168,7 @@ describe('orkeon run', () => {
     const refused = await run([bad, '--validate', '-V', 'topic=x']);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/bad\.yaml:9:\d+: .*file_reed/);
-    expect(server.requests).toHaveLength(0);
+    expect(scripted.server.requests).toHaveLength(0);
   });
 
   it('--list-tools lists the tools with their access', async () => {
@@ -222,7 +197,7 @@ export const crew = crewBuilder()
 `,
       'crew.ts',
     );
-    server.enqueue({ text: 'hi from ts' });
+    scripted.server.enqueue({ text: 'hi from ts' });
     const fromModule = await runProcess([crewModule]);
     expect(fromModule.stderr).not.toContain('ERROR');
     expect(fromModule.code).toBe(0);
@@ -237,11 +212,11 @@ export const crew = crewBuilder()
 `,
       'script.ts',
     );
-    server.enqueue({ text: 'summary' });
+    scripted.server.enqueue({ text: 'summary' });
     const fromScript = await runProcess([script]);
     expect(fromScript.code).toBe(0);
     expect(JSON.parse(fromScript.stdout)).toEqual({ read: 'Success', answer: 'summary' });
-    expect(JSON.stringify(server.requests[1]?.body)).toContain('Octopuses have three hearts.');
+    expect(JSON.stringify(scripted.server.requests[1]?.body)).toContain('Octopuses have three hearts.');
   });
 
   it('runs a hierarchical crew: the manager assigns, and a third rejection fails the run (exit 2)', async () => {
@@ -262,11 +237,11 @@ tasks:
         return { text: '{"approved": false, "feedback": "too long"}' };
       return { text: 'A slogan that is far too long' };
     };
-    server.enqueue(...Array.from({ length: 7 }, () => answer));
+    scripted.server.enqueue(...Array.from({ length: 7 }, () => answer));
     const result = await run([crew]);
     expect(result.code).toBe(2);
     const isManager = (body: unknown) => /Choose the worker|\{\\"approved\\": true or false/.test(JSON.stringify(body));
-    const workerCalls = server.requests.filter((request) => !isManager(request.body));
+    const workerCalls = scripted.server.requests.filter((request) => !isManager(request.body));
     expect(workerCalls).toHaveLength(3);
     expect(JSON.stringify(workerCalls[0]?.body)).toContain('Editor');
     expect(JSON.stringify(workerCalls[1]?.body)).toContain('too long');
@@ -297,8 +272,11 @@ tasks:
         `export default async (ctx: { llm: { act(goal: string): Promise<{ output: string }> } }) => (await ctx.llm.act('read the facts')).output;\n`,
         'traced.ts',
       );
-      server.enqueue({ toolCalls: [{ name: 'file_read', arguments: { path: '/data/facts.txt' } }] }, { text: 'read' });
-      environment.SVC_Telemetry__OtlpEndpoint = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+      scripted.server.enqueue(
+        { toolCalls: [{ name: 'file_read', arguments: { path: '/data/facts.txt' } }] },
+        { text: 'read' },
+      );
+      scripted.environment.SVC_Telemetry__OtlpEndpoint = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
       const result = await runProcess([script]);
       expect(result.code).toBe(0);
       const exported = bodies.join('\n');

@@ -1,27 +1,8 @@
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { runEventSchema } from '@orkeon/core';
-import {
-  createTemporaryDirectory,
-  type ScriptedModelServer,
-  startScriptedModelServer,
-  type TemporaryDirectory,
-} from '@orkeon/testing';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runOrkeon } from './run-cli-helpers.js';
+import { describe, expect, it } from 'vitest';
+import { useScriptedRun } from './scripted-run.js';
 
-let server: ScriptedModelServer;
-let folder: TemporaryDirectory;
-let environment: Record<string, string>;
-beforeEach(async () => {
-  server = await startScriptedModelServer();
-  folder = await createTemporaryDirectory();
-  environment = { SVC_Llm__BaseUrl: server.openAiBaseUrl, SVC_Llm__Model: 'scripted', SVC_Llm__MaxRetries: '0' };
-});
-afterEach(async () => {
-  await server.close();
-  await folder.remove();
-});
+const scripted = useScriptedRun();
 
 type Line = { kind: string; seq: number; [key: string]: unknown };
 
@@ -36,11 +17,8 @@ tasks:
 `;
 
 async function runWithEvents(crew: string): Promise<{ code: number; lines: Line[] }> {
-  await writeFile(join(folder.path, 'crew.yaml'), crew);
-  const result = await runOrkeon(['run', 'crew.yaml', '--events', 'jsonl'], {
-    environment,
-    workingDirectory: folder.path,
-  });
+  await scripted.write('crew.yaml', crew);
+  const result = await scripted.run(['run', 'crew.yaml', '--events', 'jsonl']);
   const lines = result.stdout
     .trim()
     .split('\n')
@@ -62,7 +40,7 @@ const trail = (lines: readonly Line[]) =>
 
 describe('orkeon run --events jsonl: graph crew', () => {
   it('writes each graph node’s end in order, between the task events; every line matches the event schema', async () => {
-    server.enqueue({ error: { status: 400, message: 'no' } }, { text: 'DATA' }, { text: 'REPORT' });
+    scripted.server.enqueue({ error: { status: 400, message: 'no' } }, { text: 'DATA' }, { text: 'REPORT' });
     const { code, lines } = await runWithEvents(graphCrew());
     expect(code).toBe(0);
     expect(trail(lines)).toEqual([
@@ -88,7 +66,7 @@ describe('orkeon run --events jsonl: graph crew', () => {
   });
 
   it('writes the breaker’s trip, then the degraded node, then the failed run', async () => {
-    server.enqueue({ text: 'DATA' });
+    scripted.server.enqueue({ text: 'DATA' });
     const { code, lines } = await runWithEvents(graphCrew('graph_config: { max_state_visits: 1 }'));
     expect(code).toBe(2);
     expect(trail(lines).filter((entry) => !entry.startsWith('task.'))).toEqual([

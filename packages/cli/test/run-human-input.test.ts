@@ -1,30 +1,9 @@
-import { spawn } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import {
-  createTemporaryDirectory,
-  type ScriptedModelServer,
-  startScriptedModelServer,
-  type TemporaryDirectory,
-} from '@orkeon/testing';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { startOrkeon } from './orkeon-process.js';
+import { useScriptedRun } from './scripted-run.js';
 
-const root = fileURLToPath(new URL('../../../', import.meta.url));
-const bin = fileURLToPath(new URL('../src/bin.ts', import.meta.url));
-
-let server: ScriptedModelServer;
-let folder: TemporaryDirectory;
-
-beforeEach(async () => {
-  server = await startScriptedModelServer();
-  folder = await createTemporaryDirectory();
-});
-afterEach(async () => {
-  await server.close();
-  await folder.remove();
-});
+const scripted = useScriptedRun();
 
 const crewYaml = `name: asking
 goal: Ask a person
@@ -36,41 +15,22 @@ tasks:
 
 /** A real `orkeon run --events jsonl` with standard input as a pipe the test writes to. */
 function start(crew: string) {
-  return spawn(
-    process.execPath,
-    [
-      '--conditions=@orkeon/source',
-      '--import',
-      pathToFileURL(join(root, 'node_modules/tsx/dist/loader.mjs')).href,
-      bin,
-      'run',
-      crew,
-      '--events',
-      'jsonl',
-    ],
-    {
-      cwd: folder.path,
-      env: {
-        PATH: process.env.PATH ?? '',
-        SVC_Llm__BaseUrl: server.openAiBaseUrl,
-        SVC_Llm__Model: 'scripted',
-        SVC_Llm__MaxRetries: '0',
-      },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    },
-  );
+  return startOrkeon(['run', crew, '--events', 'jsonl'], {
+    cwd: scripted.folder.path,
+    environment: scripted.environment,
+    stdin: 'pipe',
+  });
 }
 
 function toolResult(index: number): string {
-  const messages = (server.requests[index]?.body?.messages ?? []) as { role: string; content: unknown }[];
+  const messages = (scripted.server.requests[index]?.body?.messages ?? []) as { role: string; content: unknown }[];
   return String(messages.find((message) => message.role === 'tool')?.content ?? '');
 }
 
 describe('orkeon run: a person in the loop over --events jsonl', () => {
   it('input.needed goes out on stdout; an input.given line on stdin with its correlationId answers it', async () => {
-    const crew = join(folder.path, 'crew.yaml');
-    await writeFile(crew, crewYaml);
-    server.enqueue(
+    const crew = await scripted.write('crew.yaml', crewYaml);
+    scripted.server.enqueue(
       { toolCalls: [{ name: 'human_input', arguments: { question: 'Which city?' } }] },
       { text: 'Lisbon, as asked' },
     );
@@ -103,9 +63,8 @@ describe('orkeon run: a person in the loop over --events jsonl', () => {
   }, 30_000);
 
   it('standard input that ends refuses the ask: the run goes on, never hangs', async () => {
-    const crew = join(folder.path, 'crew.yaml');
-    await writeFile(crew, crewYaml);
-    server.enqueue(
+    const crew = await scripted.write('crew.yaml', crewYaml);
+    scripted.server.enqueue(
       { toolCalls: [{ name: 'human_input', arguments: { question: 'Anyone?' } }] },
       { text: 'no one answered' },
     );

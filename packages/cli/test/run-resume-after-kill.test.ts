@@ -1,15 +1,7 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import {
-  createTemporaryDirectory,
-  type PostgresServer,
-  type ScriptedModelServer,
-  startPostgresServer,
-  startScriptedModelServer,
-  type TemporaryDirectory,
-} from '@orkeon/testing';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { finished, startOrkeon } from './orkeon-process.js';
+import { type PostgresServer, startPostgresServer } from '@orkeon/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { finished } from './orkeon-process.js';
+import { useScriptedRun } from './scripted-run.js';
 
 const crew = `name: three-steps
 process: sequential
@@ -21,29 +13,18 @@ tasks:
   three: { description: Step three., expected_output: A line, agent: worker, dependencies: [two] }
 `;
 
-let server: ScriptedModelServer;
-let folder: TemporaryDirectory;
-
-beforeEach(async () => {
-  server = await startScriptedModelServer();
-  folder = await createTemporaryDirectory();
-  await mkdir(join(folder.path, 'crew'));
-  await writeFile(join(folder.path, 'crew', 'crew.yaml'), crew);
-});
-afterEach(async () => {
-  await server.close();
-  await folder.remove();
-});
+const scripted = useScriptedRun({ files: { 'crew/crew.yaml': crew } });
 
 const start = (args: string[], environment: Record<string, string>) =>
-  startOrkeon(['run', 'crew', ...args], {
-    cwd: folder.path,
-    environment: { SVC_Llm__BaseUrl: server.openAiBaseUrl, SVC_Llm__Model: 'scripted', ...environment },
-  });
+  scripted.start(['run', 'crew', ...args], { environment });
 
 /** Runs the crew, kills it with SIGKILL once task two is checkpointed, then resumes it. */
 async function killAfterSecondTaskThenResume(environment: Record<string, string>) {
-  server.enqueue({ text: 'one done' }, { text: 'two done' }, { text: 'never answered', delayMilliseconds: 30_000 });
+  scripted.server.enqueue(
+    { text: 'one done' },
+    { text: 'two done' },
+    { text: 'never answered', delayMilliseconds: 30_000 },
+  );
   const first = start(['--events', 'jsonl'], environment);
   const firstRun = finished(first);
   await new Promise<void>((resolve) => {
@@ -57,8 +38,8 @@ async function killAfterSecondTaskThenResume(environment: Record<string, string>
   first.kill('SIGKILL');
   expect((await firstRun).signal).toBe('SIGKILL');
 
-  server.reset();
-  server.enqueue({ text: 'three done' });
+  scripted.server.reset();
+  scripted.server.enqueue({ text: 'three done' });
   const resumed = await finished(start(['--resume'], environment));
   return resumed;
 }
@@ -68,8 +49,8 @@ describe('a run killed after its second task resumes without calling the model a
     const resumed = await killAfterSecondTaskThenResume({});
     expect(resumed.stderr).not.toContain('ERROR');
     expect(resumed.code).toBe(0);
-    expect(server.requests).toHaveLength(1);
-    expect(JSON.stringify(server.requests[0]?.body)).toContain('two done');
+    expect(scripted.server.requests).toHaveLength(1);
+    expect(JSON.stringify(scripted.server.requests[0]?.body)).toContain('two done');
     expect(resumed.stdout).toContain('=== Crew Output ===\nthree done');
   });
 
@@ -88,7 +69,7 @@ describe('a run killed after its second task resumes without calling the model a
       });
       expect(resumed.stderr).not.toContain('ERROR');
       expect(resumed.code).toBe(0);
-      expect(server.requests).toHaveLength(1);
+      expect(scripted.server.requests).toHaveLength(1);
       expect(resumed.stdout).toContain('three done');
     });
   });

@@ -1,45 +1,27 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import {
-  createTemporaryDirectory,
-  type ScriptedModelServer,
-  startScriptedModelServer,
-  type TemporaryDirectory,
-} from '@orkeon/testing';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { finished, startOrkeon } from './orkeon-process.js';
+import { dirname } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { finished } from './orkeon-process.js';
+import { useScriptedRun } from './scripted-run.js';
 
-let model: ScriptedModelServer;
-let folder: TemporaryDirectory;
+const scripted = useScriptedRun();
 const running: ChildProcess[] = [];
-
-beforeEach(async () => {
-  model = await startScriptedModelServer();
-  folder = await createTemporaryDirectory();
-});
-afterEach(async () => {
+// Registered after the helper's, so it runs first: the servers stop before the model server closes.
+afterEach(() => {
   for (const child of running.splice(0)) child.kill('SIGKILL');
-  await model.close();
-  await folder.remove();
 });
 
 async function crewFolder(name: string, agent: string): Promise<string> {
-  const path = join(folder.path, name);
-  await mkdir(path);
-  await writeFile(
-    join(path, 'crew.yaml'),
+  const crew = await scripted.write(
+    `${name}/crew.yaml`,
     `name: ${name}\ngoal: Help with ${name}\nagents:\n  ${agent}: { role: ${agent}, goal: Answer }\ntasks:\n  t: { description: Answer., expected_output: Text, agent: ${agent} }\n`,
   );
-  return path;
+  return dirname(crew);
 }
 
 /** Starts `orkeon serve` and waits for its readiness line; resolves with its URL. */
 async function serve(crew: string, extra: string[] = []): Promise<{ url: string; child: ChildProcess }> {
-  const child = startOrkeon(['serve', crew, '--set', 'A2A:Host=127.0.0.1', '--set', 'A2A:Port=0', ...extra], {
-    cwd: folder.path,
-    environment: { SVC_Llm__BaseUrl: model.openAiBaseUrl, SVC_Llm__Model: 'scripted' },
-  });
+  const child = scripted.start(['serve', crew, '--set', 'A2A:Host=127.0.0.1', '--set', 'A2A:Port=0', ...extra]);
   running.push(child);
   const url = await new Promise<string>((resolve, reject) => {
     let seen = '';
@@ -72,13 +54,13 @@ describe('orkeon serve', () => {
     };
     expect(card).toMatchObject({ name: 'helpers', description: 'Help with helpers' });
     expect(card.skills.map((skill) => skill.id)).toEqual(['writer']);
-    model.enqueue({ text: 'written by the writer' });
+    scripted.server.enqueue({ text: 'written by the writer' });
     const result = await send(url, { id: 'task-1', skillId: 'writer', input: 'write something' });
     expect(result).toMatchObject({
       status: 200,
       body: { taskId: 'task-1', status: 'Completed', output: 'written by the writer' },
     });
-    expect(JSON.stringify(model.requests[0]?.body)).toContain('You are writer.');
+    expect(JSON.stringify(scripted.server.requests[0]?.body)).toContain('You are writer.');
     const record = await fetch(`${url}/a2a/tasks/task-1`);
     expect(record.status).toBe(200);
     const stopped = finished(child);
@@ -101,10 +83,10 @@ describe('orkeon serve', () => {
     };
     expect(card.name).toBe('Planner desk');
     expect(card.skills.map((skill) => skill.id).sort()).toEqual(['planner', 'translator']);
-    model.enqueue({ text: 'translated by B' });
+    scripted.server.enqueue({ text: 'translated by B' });
     const routed = await send(a.url, { skillId: 'translator', input: 'bonjour' });
     expect(routed.body).toMatchObject({ status: 'Completed', output: 'translated by B' });
-    expect(JSON.stringify(model.requests[0]?.body)).toContain('You are translator.');
+    expect(JSON.stringify(scripted.server.requests[0]?.body)).toContain('You are translator.');
     expect((await fetch(`${a.url}/a2a/tasks/whatever`)).status).toBe(501);
   });
 });

@@ -5,39 +5,28 @@ import { fileURLToPath } from 'node:url';
 import { DocumentStoreA2ATaskStore } from '@orkeon/a2a';
 import { CrewExecutionStateManager } from '@orkeon/core';
 import { SqliteDocumentStore, SqliteStateStore } from '@orkeon/store-sqlite';
-import {
-  createTemporaryDirectory,
-  type ScriptedModelServer,
-  startScriptedModelServer,
-  type TemporaryDirectory,
-} from '@orkeon/testing';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fixtureRecords } from './fixtures/state-fixture-contents.js';
-import { startOrkeon } from './orkeon-process.js';
-import { runOrkeon } from './run-cli-helpers.js';
+import { useScriptedRun } from './scripted-run.js';
 
 /** The state file release 0.1 wrote (by `fixtures/make-state-fixture.ts`), with its crew. */
 const release01 = fileURLToPath(new URL('./fixtures/state-0.1/', import.meta.url));
 
-let model: ScriptedModelServer;
-let folder: TemporaryDirectory;
+const scripted = useScriptedRun();
 let statePath: string;
 let crewPath: string;
 const running: ChildProcess[] = [];
 
 beforeEach(async () => {
-  model = await startScriptedModelServer();
-  folder = await createTemporaryDirectory();
   // Tests upgrade a copy: the fixture itself stays as release 0.1 wrote it.
-  await cp(release01, folder.path, { recursive: true });
-  statePath = join(folder.path, 'state.db');
-  crewPath = join(folder.path, 'crew.yaml');
+  await cp(release01, scripted.folder.path, { recursive: true });
+  statePath = join(scripted.folder.path, 'state.db');
+  crewPath = join(scripted.folder.path, 'crew.yaml');
 });
-afterEach(async () => {
+// Registered after the helper's, so it runs first: the server stops before the model server closes.
+afterEach(() => {
   for (const child of running.splice(0)) child.kill('SIGKILL');
-  await model.close();
-  await folder.remove();
 });
 
 describe('a state file written by release 0.1', () => {
@@ -58,16 +47,13 @@ describe('a state file written by release 0.1', () => {
   });
 
   it('orkeon run --resume continues the unfinished run, reusing the completed task', async () => {
-    model.enqueue({ text: 'the note, written after the upgrade' });
-    const resumed = await runOrkeon(['run', crewPath, '--state', statePath, '--resume'], {
-      workingDirectory: folder.path,
-      environment: { SVC_Llm__BaseUrl: model.openAiBaseUrl, SVC_Llm__Model: 'scripted', SVC_Llm__MaxRetries: '0' },
-    });
+    scripted.server.enqueue({ text: 'the note, written after the upgrade' });
+    const resumed = await scripted.run(['run', crewPath, '--state', statePath, '--resume']);
     expect(resumed.stderr).not.toContain('ERROR');
     expect(resumed.code).toBe(0);
     expect(resumed.stderr).toContain('↺ research');
-    expect(model.requests).toHaveLength(1);
-    expect(JSON.stringify(model.requests[0]?.body)).toContain(fixtureRecords.researchOutput);
+    expect(scripted.server.requests).toHaveLength(1);
+    expect(JSON.stringify(scripted.server.requests[0]?.body)).toContain(fixtureRecords.researchOutput);
     expect(resumed.stdout).toContain('the note, written after the upgrade');
 
     await using checkpoints = new SqliteStateStore({ path: statePath });
@@ -76,10 +62,16 @@ describe('a state file written by release 0.1', () => {
   });
 
   it('orkeon serve --state answers GET /a2a/tasks/{id} with the records it held', async () => {
-    const child = startOrkeon(
-      ['serve', crewPath, '--state', statePath, '--set', 'A2A:Host=127.0.0.1', '--set', 'A2A:Port=0'],
-      { cwd: folder.path, environment: { SVC_Llm__BaseUrl: model.openAiBaseUrl, SVC_Llm__Model: 'scripted' } },
-    );
+    const child = scripted.start([
+      'serve',
+      crewPath,
+      '--state',
+      statePath,
+      '--set',
+      'A2A:Host=127.0.0.1',
+      '--set',
+      'A2A:Port=0',
+    ]);
     running.push(child);
     const url = await new Promise<string>((resolve, reject) => {
       let seen = '';
