@@ -1,4 +1,5 @@
 export { type AddSvcMcpOptions, addSvcMcp, McpConnectionsService } from './add-svc-mcp.js';
+export type { McpCallOptions, McpLogMessage } from './call-listeners.js';
 export {
   elicitationProblem,
   type McpElicitation,

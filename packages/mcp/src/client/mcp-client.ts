@@ -1,9 +1,12 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+// One file over 300 lines: negotiation, reopening and every request share the state of
+// one SDK client (its era, its handlers, the calls in flight); the parts that stand
+// alone live beside it (calls-in-flight, describe-failure, elicitation-answer, remote-log).
 import {
   type CallToolResult,
   Client,
   type GetPromptResult,
   type Implementation,
+  LOG_LEVEL_META_KEY,
   type Prompt,
   ProtocolError,
   ProtocolErrorCode,
@@ -21,12 +24,15 @@ import {
   unsupportedProtocolVersionCode,
 } from '../protocol/revisions.js';
 import type { McpServerSettings } from '../settings/mcp-settings.js';
+import { logMessageOf, type McpCallOptions } from './call-listeners.js';
+import { CallsInFlight } from './calls-in-flight.js';
 import { watchChild } from './child-watch.js';
 import { describeFailure } from './describe-failure.js';
 import type { McpElicitationHandler } from './elicitation.js';
 import { answerElicitation } from './elicitation-answer.js';
 import { McpClientError } from './mcp-client-error.js';
 import { createTransport } from './mcp-transport.js';
+import { writeRemoteLog } from './remote-log.js';
 
 /** How Orkeon introduces itself to MCP servers. */
 export const mcpClientInfo: Implementation = { name: 'Orkeon', version: '1.0.0' };
@@ -54,12 +60,6 @@ export interface McpClientOptions {
   readonly elicitation?: McpElicitationHandler;
 }
 
-/** A tool call waiting for its answer: its name, and how to run work in the caller's asynchronous context. */
-interface CallInFlight {
-  readonly toolName: string;
-  readonly resume: <T>(work: () => T) => T;
-}
-
 /** Whether a connection speaks the per-request `_meta` revision or the `initialize` one. */
 export type McpEra = 'modern' | 'legacy';
 
@@ -79,12 +79,13 @@ export class McpClient {
   #sdk: Client | undefined;
   #closedByPeer = false;
   #closing = false;
-  readonly #calls = new Set<CallInFlight>();
+  readonly #calls: CallsInFlight;
 
   private constructor(serverId: string, settings: McpServerSettings, options: McpClientOptions) {
     this.serverId = serverId;
     this.#settings = settings;
     this.#options = options;
+    this.#calls = new CallsInFlight(options.logger);
   }
 
   /** Connects and negotiates; throws `McpClientError` naming the server and the cause. */
@@ -120,19 +121,31 @@ export class McpClient {
     ).tools;
   }
 
-  async callTool(name: string, input: Record<string, unknown>, signal?: AbortSignal): Promise<CallToolResult> {
-    // A server's question during the call is answered in the caller's context (its run, its events).
-    const call: CallInFlight = { toolName: name, resume: AsyncLocalStorage.snapshot() };
-    this.#calls.add(call);
+  /**
+   * Calls a tool. While it runs, the server's progress for it goes to `onProgress`,
+   * and its log messages to `onLog` (see `McpCallOptions`); both are called in the
+   * caller's asynchronous context.
+   */
+  async callTool(name: string, input: Record<string, unknown>, options: McpCallOptions = {}): Promise<CallToolResult> {
+    // A server's question or report during the call is handled in the caller's context (its run, its events).
+    const call = this.#calls.begin(name, options);
+    const { signal } = options;
     try {
-      return await this.#request(`tools/call ${name}`, (sdk) =>
-        sdk.callTool(
-          { name, arguments: input },
+      return await this.#request(`tools/call ${name}`, (sdk) => {
+        const meta = {
+          ...(call.progressToken === undefined ? {} : { progressToken: call.progressToken }),
+          // The modern era asks for log messages per request; the legacy one did so once, after initialize.
+          ...(this.#settings.LogLevel !== 'off' && this.era === 'modern'
+            ? { [LOG_LEVEL_META_KEY]: this.#settings.LogLevel }
+            : {}),
+        };
+        return sdk.callTool(
+          { name, arguments: input, ...(Object.keys(meta).length === 0 ? {} : { _meta: meta }) },
           { ...this.#requestOptions(), ...(signal === undefined ? {} : { signal }) },
-        ),
-      );
+        );
+      });
     } finally {
-      this.#calls.delete(call);
+      this.#calls.end(call);
     }
   }
 
@@ -199,7 +212,7 @@ export class McpClient {
     if (handler !== undefined)
       sdk.setRequestHandler('elicitation/create', (request, context) => {
         // Answered in the context of the latest tool call in flight: its run sees the question.
-        const call = [...this.#calls].at(-1);
+        const call = this.#calls.latest();
         return answerElicitation({
           serverId: this.serverId,
           request,
@@ -216,6 +229,16 @@ export class McpClient {
         if (request.method === 'elicitation/create') return { action: 'decline' };
         throw new ProtocolError(ProtocolErrorCode.MethodNotFound, 'Method not found');
       };
+    // Progress is routed by the token Orkeon sent until the call's answer has been handled. (The SDK's
+    // own routing forgets the token as the answer arrives, losing reports read in the same chunk.)
+    sdk.setNotificationHandler('notifications/progress', (notification) =>
+      this.#calls.progress(notification.params as Record<string, unknown>),
+    );
+    sdk.setNotificationHandler('notifications/message', (notification) => {
+      const message = logMessageOf(notification.params as Record<string, unknown>, this.#settings.LogLevel);
+      if (message !== undefined)
+        this.#calls.log(message, (elsewhere) => writeRemoteLog(this.#options.logger, this.serverId, elsewhere));
+    });
     const transport =
       this.#options.transport?.() ?? createTransport(this.serverId, this.#settings, this.#options.logger);
     const child = watchChild(transport);
@@ -237,6 +260,24 @@ export class McpClient {
     }
     this.#sdk = sdk;
     this.#closedByPeer = false;
+    await this.#askForLogs(sdk);
+  }
+
+  /**
+   * Legacy era: `logging/setLevel` once, when the server declares `logging` and a
+   * `LogLevel` is set. A server that refuses it is still usable: one warning.
+   */
+  async #askForLogs(sdk: Client): Promise<void> {
+    const level = this.#settings.LogLevel;
+    if (level === 'off' || this.era === 'modern' || sdk.getServerCapabilities()?.logging === undefined) return;
+    try {
+      await sdk.setLoggingLevel(level, { timeout: Math.min(this.timeoutMilliseconds, maxProbeMilliseconds) });
+    } catch (error) {
+      this.#options.logger.warn(
+        { mcpServer: this.serverId, err: error },
+        `MCP server '${this.serverId}' refused logging/setLevel ${level}; its log messages may not reach Orkeon.`,
+      );
+    }
   }
 
   /** Runs one request; a closed connection is reopened first, a `-32022` renegotiates once. */

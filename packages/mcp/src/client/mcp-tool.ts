@@ -12,6 +12,7 @@ import {
 } from '@orkeon/core';
 import { z } from 'zod';
 import type { McpClient } from './mcp-client.js';
+import { writeRemoteLog } from './remote-log.js';
 
 const validators = new AjvJsonSchemaValidator();
 
@@ -22,7 +23,8 @@ export const orkeonToolNamePattern = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
  * A server's tool as an Orkeon `Tool`: the pipeline validates the input against the
  * tool's own JSON Schema, asks the gate (`readOnlyHint` → Read, anything else counts
  * as a write, `Execute`), times the call out after the server's `TimeoutSeconds`,
- * and `execute` sends `tools/call`. The definition is replaced when the server's
+ * and `execute` sends `tools/call`, passing the server's progress to
+ * `context.reportProgress` and its log messages to `context.logger`. The definition is replaced when the server's
  * list changes; a tool the server dropped answers with an error.
  */
 export class McpTool implements Tool<unknown> {
@@ -80,7 +82,12 @@ export class McpTool implements Tool<unknown> {
       return toolFailure(
         `MCP server '${this.mcpServerId}' no longer offers the tool '${this.name}'; choose another tool.`,
       );
-    const result = await this.#client.callTool(this.name, (input ?? {}) as Record<string, unknown>, context.signal);
+    // The server's progress reaches the pipeline's listeners; its log messages, the call's own log.
+    const result = await this.#client.callTool(this.name, (input ?? {}) as Record<string, unknown>, {
+      signal: context.signal,
+      ...(context.reportProgress === undefined ? {} : { onProgress: context.reportProgress }),
+      onLog: (message) => writeRemoteLog(context.logger, this.mcpServerId, message),
+    });
     const text = resultText(result);
     if (result.isError === true) return toolFailure(text || 'the tool reported an error without text');
     // Images, audio and embedded resources stay parts, so a model that takes media sees them.

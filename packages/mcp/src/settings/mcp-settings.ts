@@ -1,5 +1,6 @@
 import { defineSettingsSection } from '@orkeon/core';
 import { z } from 'zod';
+import { mcpLogLevels } from '../server/call-notifications.js';
 
 /** `Sse` is the original's name for the HTTP transport and is read as `Http`. */
 export const mcpTransports = ['Stdio', 'Http', 'Sse'] as const;
@@ -42,6 +43,12 @@ export const mcpServerSettingsSchema = z
       .max(3600)
       .default(60)
       .describe('Longest wait for one answer (a tool call, a list); a tool call that takes longer fails.'),
+    LogLevel: z
+      .enum(['off', ...mcpLogLevels])
+      .default('off')
+      .describe(
+        "The least severe of the server's log messages (notifications/message) that reach Orkeon's log; off: none are asked for, any sent are dropped.",
+      ),
     Tools: z
       .array(z.string())
       .optional()

@@ -1,4 +1,4 @@
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createLogger, type Logger } from '@orkeon/core';
 import { type McpServerSettings, mcpServerSettingsSchema } from '../../src/index.js';
 
@@ -7,6 +7,25 @@ export const modernServerPath = fileURLToPath(new URL('./fixtures/modern-server.
 export const everythingServerPath = fileURLToPath(
   new URL('../../../../node_modules/@modelcontextprotocol/server-everything/dist/index.js', import.meta.url),
 );
+
+const tsxLoader = fileURLToPath(new URL('../../../../node_modules/tsx/dist/loader.mjs', import.meta.url));
+
+/**
+ * Orkeon's own MCP server as a stdio child, serving the `work` tool that reports progress
+ * and logs (`legacy`: it refuses `server/discover`, so the client settles on initialize).
+ */
+export function orkeonWorkServer(era: 'modern' | 'legacy'): { Command: string; Args: string[] } {
+  return {
+    Command: process.execPath,
+    Args: [
+      '--conditions=@orkeon/source',
+      '--import',
+      pathToFileURL(tsxLoader).href,
+      fileURLToPath(new URL('./orkeon-work-server.ts', import.meta.url)),
+      ...(era === 'legacy' ? ['legacy'] : []),
+    ],
+  };
+}
 
 /** A server entry as the settings binding would give it (defaults filled in). */
 export function serverSettings(entry: Record<string, unknown>): McpServerSettings {

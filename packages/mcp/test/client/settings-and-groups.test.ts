@@ -23,7 +23,13 @@ describe('the MCP settings section', () => {
   it('fills the defaults and reads Sse as Http', () => {
     const settings = judge({ web: { Transport: 'Sse', Url: 'http://127.0.0.1:3001/mcp' }, local: { Command: 'npx' } });
     expect(settings.Enabled).toBe(true);
-    expect(settings.Servers.local).toMatchObject({ Transport: 'Stdio', Args: [], Env: {}, TimeoutSeconds: 60 });
+    expect(settings.Servers.local).toMatchObject({
+      Transport: 'Stdio',
+      Args: [],
+      Env: {},
+      TimeoutSeconds: 60,
+      LogLevel: 'off',
+    });
     expect(transportOf(settings.Servers.web ?? ({} as never))).toBe('Http');
   });
 
@@ -35,6 +41,8 @@ describe('the MCP settings section', () => {
     [{ local: { Command: 'npx', Transport: 'Websocket' } }, 'MCP:Servers:local:Transport'],
     [{ local: { Command: 'npx', TimeoutSeconds: 0 } }, 'MCP:Servers:local:TimeoutSeconds'],
     [{ local: { Command: 'npx', Unknown: 1 } }, 'Unknown'],
+    [{ local: { Command: 'npx', LogLevel: 'loud' } }, 'MCP:Servers:local:LogLevel'],
+    [{ local: { Command: 'npx', LogLevel: 'warn' } }, 'one of "off", "debug", "info", "notice", "warning", "error"'],
     [{ '1bad': { Command: 'npx' } }, '1bad'],
   ])('refuses %j, naming %s', (servers, named) => {
     expect(problemsOf(servers)).toContain(named);
