@@ -49,7 +49,7 @@ describe('orkeon run --resume with a crew budget', () => {
     expect(again.code).toBe(2);
     expect(scripted.server.requests).toHaveLength(2);
     expect(again.stderr).toContain(
-      'Crew budget exhausted: tokens (used 120 of 100). Finished task outputs are kept; raise budget.tokens and run again with --resume to continue.',
+      'Crew budget exhausted: tokens (used 120 of 100, 120 of them before this resume). Finished task outputs are kept; raise budget.tokens and run again with --resume to continue.',
     );
     expect(again.events.map((event) => event.kind)).not.toContain('task.started');
     expect(again.events.find((event) => event.kind === 'budget.exhausted')).toMatchObject({ limit: 100, used: 120 });
@@ -59,7 +59,7 @@ describe('orkeon run --resume with a crew budget', () => {
     const raised = await run(150, true);
     expect(raised.code).toBe(2);
     expect(scripted.server.requests).toHaveLength(3);
-    expect(raised.stderr).toContain('Crew budget exhausted: tokens (used 160 of 150)');
+    expect(raised.stderr).toContain('Crew budget exhausted: tokens (used 160 of 150, 120 of them before this resume)');
     expect(raised.events.find((event) => event.kind === 'cost.updated')).toMatchObject({ tokens: 160 });
     expect(raised.events.at(-1)).toMatchObject({ kind: 'run.finished', exitCode: 2, tokens: 160 });
 

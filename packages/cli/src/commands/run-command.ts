@@ -108,9 +108,11 @@ async function runCrewTarget(
   if (result.budgetExhausted !== undefined) {
     if (options.printOutput && result.output !== '')
       context.io.stdout.write(`\n=== Crew Output (stopped by the budget) ===\n${result.output}\n`);
-    const { dimension, limit, used } = result.budgetExhausted;
+    const { dimension, limit, used, earlier } = result.budgetExhausted;
+    const round = (value: number) => Math.round(value * 10_000) / 10_000;
+    const before = earlier === undefined ? '' : `, ${round(earlier)} of them before this resume`;
     context.io.stderr.write(
-      `ERROR: Crew budget exhausted: ${dimension} (used ${Math.round(used * 10_000) / 10_000} of ${limit}). Finished task outputs are kept; raise budget.${dimension} and run again with --resume to continue.\n`,
+      `ERROR: Crew budget exhausted: ${dimension} (used ${round(used)} of ${limit}${before}). Finished task outputs are kept; raise budget.${dimension} and run again with --resume to continue.\n`,
     );
     return ExitCode.runFailed;
   }
