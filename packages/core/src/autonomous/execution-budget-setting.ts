@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseDurationSeconds } from '../budget/crew-budget.js';
+import { wallTimeSecondsSchema } from '../budget/crew-budget.js';
 import {
   type AgentExecutionBudgetLimits,
   type AgentExecutionBudgetPresetName,
@@ -16,20 +16,10 @@ const presetSchema = z.enum(agentExecutionBudgetPresetNames, {
   error: (issue) => unknownExecutionBudgetPresetMessage(issue.input),
 });
 
-const wallTimeSchema = z
-  .union([z.number().positive(), z.string()])
-  .transform((value, context) => {
-    const seconds = parseDurationSeconds(value);
-    if (seconds === undefined || seconds <= 0) {
-      context.addIssue({
-        code: 'custom',
-        message: `wallTime '${String(value)}' is not a duration; write seconds (120) or text such as 90s, 2m or 1h.`,
-      });
-      return z.NEVER;
-    }
-    return seconds;
-  })
-  .describe('Longest run of the autonomous process: seconds (120) or a duration such as 90s, 2m, 1h.');
+const wallTimeSchema = wallTimeSecondsSchema(
+  { seconds: 120, text: '90s, 2m or 1h' },
+  'Longest run of the autonomous process',
+);
 
 const limitsSchema = z.strictObject({
   preset: presetSchema

@@ -31,20 +31,28 @@ export function parseDurationSeconds(value: number | string): number | undefined
   return hours * 3600 + minutes * 60 + seconds;
 }
 
-const wallTimeSchema = z
-  .union([z.number().positive(), z.string()])
-  .transform((value, context) => {
-    const seconds = parseDurationSeconds(value);
-    if (seconds === undefined || seconds <= 0) {
-      context.addIssue({
-        code: 'custom',
-        message: `wallTime '${String(value)}' is not a duration; write seconds (300) or text such as 90s, 5m or 1h30m.`,
-      });
-      return z.NEVER;
-    }
-    return seconds;
-  })
-  .describe('Longest run: seconds (300) or a duration such as 90s, 5m, 1h30m.');
+/**
+ * A wall-time limit as YAML and code write it: seconds, or a duration such as `90s`,
+ * `5m`, `1h30m`; parsed to seconds. `examples` shows the reader a number and a text.
+ */
+export function wallTimeSecondsSchema(examples: { readonly seconds: number; readonly text: string }, what: string) {
+  return z
+    .union([z.number().positive(), z.string()])
+    .transform((value, context) => {
+      const seconds = parseDurationSeconds(value);
+      if (seconds === undefined || seconds <= 0) {
+        context.addIssue({
+          code: 'custom',
+          message: `wallTime '${String(value)}' is not a duration; write seconds (${examples.seconds}) or text such as ${examples.text}.`,
+        });
+        return z.NEVER;
+      }
+      return seconds;
+    })
+    .describe(`${what}: seconds (${examples.seconds}) or a duration such as ${examples.text}.`);
+}
+
+const wallTimeSchema = wallTimeSecondsSchema({ seconds: 300, text: '90s, 5m or 1h30m' }, 'Longest run');
 
 /** The `budget:` block of a crew, as YAML and `defineCrew` accept it. */
 export const crewBudgetSchema = z

@@ -1,6 +1,6 @@
 import type { ProcessType } from '../crew/process-type.js';
 import type { CircuitBreakerMechanism } from '../graph/circuit-breaker-policy.js';
-import type { GraphNodeStatus } from '../graph/graph-run-events.js';
+import type { GraphNodeCompleted } from '../graph/graph-run-events.js';
 import type { TokenUsage } from '../llm/llm-client.js';
 
 /** A failure as data: stable code and message, ready for JSON lines and checkpoints. */
@@ -102,17 +102,10 @@ export interface RunFailedEvent {
  * own graph, completed nodes only), recorded by the runtime so that a resumed run
  * continues from it. `taskId` names the task the fixed graph's `execute_task` ran.
  */
-export interface GraphNodeCompletedEvent {
+export interface GraphNodeCompletedEvent extends Omit<GraphNodeCompleted, 'kind' | 'error'> {
   readonly kind: 'graph.node.completed';
   readonly crew: string;
-  readonly node: string;
-  readonly status: GraphNodeStatus;
-  readonly step: number;
-  readonly visit: number;
-  readonly durationMs: number;
-  readonly next?: string;
   readonly taskId?: string;
-  readonly degraded?: true;
   readonly error?: FailureInfo;
   readonly checkpoint?: string;
 }
