@@ -1,4 +1,4 @@
-import type { ToolProgress } from '@orkeon/core';
+import type { CallerIdentity, ToolProgress } from '@orkeon/core';
 import { isMcpLogLevel, type McpLogLevel, mcpLogLevels } from '../server/call-notifications.js';
 
 /** One log message a server sent (`notifications/message`), as a listener receives it. */
@@ -24,6 +24,8 @@ export interface McpCallOptions {
    * connection, at or above the server's `LogLevel` setting.
    */
   readonly onLog?: (message: McpLogMessage) => void;
+  /** Who makes the call (an agent of a run): a question the server asks during it is put to a person in its name. */
+  readonly caller?: CallerIdentity;
 }
 
 /**

@@ -1,10 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Logger, ToolProgress } from '@orkeon/core';
+import type { CallerIdentity, Logger, ToolProgress } from '@orkeon/core';
 import { type McpCallOptions, type McpLogMessage, progressOf } from './call-listeners.js';
 
 /** A tool call waiting for its answer: who hears what its server says meanwhile, and in which context. */
 export interface CallInFlight {
   readonly toolName: string;
+  /** Who made the call, when the caller said. */
+  readonly caller?: CallerIdentity;
   /** Runs work in the caller's asynchronous context (its run, its events, its span). */
   readonly resume: <T>(work: () => T) => T;
   /** Sent as `_meta.progressToken` when someone listens to progress. */
@@ -36,6 +38,7 @@ export class CallsInFlight {
   begin(toolName: string, options: McpCallOptions): CallInFlight {
     const call: Listened = {
       toolName,
+      ...(options.caller === undefined ? {} : { caller: options.caller }),
       resume: AsyncLocalStorage.snapshot(),
       ...(options.onProgress === undefined ? {} : { progressToken: this.#nextToken++, onProgress: options.onProgress }),
       ...(options.onLog === undefined ? {} : { onLog: options.onLog }),

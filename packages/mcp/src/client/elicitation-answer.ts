@@ -1,5 +1,5 @@
 import type { ElicitRequest, ElicitResult } from '@modelcontextprotocol/client';
-import type { Logger } from '@orkeon/core';
+import type { CallerIdentity, Logger } from '@orkeon/core';
 import {
   elicitationProblem,
   type McpElicitationAnswer,
@@ -19,6 +19,7 @@ export async function answerElicitation(options: {
   handler: McpElicitationHandler;
   signal: AbortSignal;
   toolName: string | undefined;
+  caller: CallerIdentity | undefined;
   resume: <T>(work: () => T) => T;
   logger: Logger;
 }): Promise<ElicitResult> {
@@ -38,6 +39,7 @@ export async function answerElicitation(options: {
           message: params.message,
           requestedSchema: params.requestedSchema,
           ...(options.toolName === undefined ? {} : { toolName: options.toolName }),
+          ...(options.caller === undefined ? {} : { caller: options.caller }),
         },
         options.signal,
       ),

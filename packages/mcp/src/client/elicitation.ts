@@ -1,5 +1,6 @@
 import type { ElicitRequestFormParams } from '@modelcontextprotocol/client';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/client/validators/ajv';
+import type { CallerIdentity } from '@orkeon/core';
 
 /** The form a server asks to be filled: a flat object of strings, numbers, booleans and enums. */
 export type McpElicitationSchema = ElicitRequestFormParams['requestedSchema'];
@@ -14,6 +15,8 @@ export interface McpElicitation {
   readonly requestedSchema: McpElicitationSchema;
   /** The tool whose call the server was answering when it asked, when one was in flight. */
   readonly toolName?: string;
+  /** Who made that call (an agent of a run), when known. */
+  readonly caller?: CallerIdentity;
 }
 
 /**

@@ -27,9 +27,9 @@ export function elicitationThroughHumanInput(asker: HumanInputAsker): McpElicita
         {
           kind: 'text',
           prompt: elicitationPrompt(request, problem),
-          // The one asking is an MCP server, during the call of one of its tools.
+          // An MCP server asks, during the call of one of its tools, made by `caller` (an agent of a run).
           source: 'tool',
-          caller: { kind: 'mcp' },
+          caller: request.caller ?? { kind: 'mcp' },
           ...(request.toolName === undefined ? {} : { toolName: request.toolName }),
         },
         signal,

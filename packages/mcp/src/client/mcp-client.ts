@@ -219,6 +219,7 @@ export class McpClient {
           handler,
           signal: context.mcpReq.signal,
           toolName: call?.toolName,
+          caller: call?.caller,
           resume: call?.resume ?? ((work) => work()),
           logger: this.#options.logger,
         });

@@ -85,6 +85,7 @@ export class McpTool implements Tool<unknown> {
     // The server's progress reaches the pipeline's listeners; its log messages, the call's own log.
     const result = await this.#client.callTool(this.name, (input ?? {}) as Record<string, unknown>, {
       signal: context.signal,
+      caller: context.caller,
       ...(context.reportProgress === undefined ? {} : { onProgress: context.reportProgress }),
       onLog: (message) => writeRemoteLog(context.logger, this.mcpServerId, message),
     });

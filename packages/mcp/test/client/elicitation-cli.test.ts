@@ -108,7 +108,8 @@ describe('orkeon run: an MCP server’s elicitation goes to the human-input chan
     expect(result.code).toBe(0);
     const asks = result.events.filter((event) => event.kind === 'input.needed');
     expect(asks).toHaveLength(2);
-    expect(asks[0]).toMatchObject({ inputKind: 'text', source: 'tool', toolName: 'book_table' });
+    // Asked in the name of the agent whose tool call the server was answering.
+    expect(asks[0]).toMatchObject({ inputKind: 'text', source: 'tool', toolName: 'book_table', agentId: 'booker' });
     expect(asks[0]?.prompt).toContain(
       "MCP server 'forms' asks (during its tool 'book_table'): Booking a table for Friday",
     );
