@@ -186,7 +186,12 @@ export class ToolInvocationPipeline {
       tool.timeoutMilliseconds ?? this.#options.defaultTimeoutMilliseconds ?? defaultToolTimeoutMilliseconds;
     const timer = new AbortController();
     const handle = setTimeout(() => timer.abort(new ToolTimeoutError(tool.name, timeout)), timeout);
-    const signal = invocation.signal === undefined ? timer.signal : AbortSignal.any([timer.signal, invocation.signal]);
+    // The caller's signal is forwarded with one listener: AbortSignal.any costs more on every call.
+    const caller = invocation.signal;
+    const forward = () => timer.abort(caller?.reason);
+    if (caller?.aborted === true) forward();
+    else caller?.addEventListener('abort', forward, { once: true });
+    const signal = timer.signal;
     const own = this.#options.logger.child({ tool: tool.name, callId });
     // Listeners hear the call only while it runs: a tool that outlives its time-out is not heard.
     let open = true;
@@ -221,6 +226,7 @@ export class ToolInvocationPipeline {
     } finally {
       open = false;
       clearTimeout(handle);
+      caller?.removeEventListener('abort', forward);
     }
   }
 

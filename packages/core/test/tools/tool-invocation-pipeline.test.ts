@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
@@ -150,6 +151,17 @@ describe('invocation pipeline', () => {
       output: "Error: Tool 'polite' was cancelled before it finished.",
     });
     expect(sawAbort).toBe(true);
+  });
+
+  it('a caller signal shared by many calls keeps no listener once they end; one aborted already stops at once', async () => {
+    const controller = new AbortController();
+    for (let call = 0; call < 50; call++)
+      await setup.pipeline().invoke({ tool: 'Json_Tool', input: { n: call }, caller, signal: controller.signal });
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+    controller.abort();
+    const result = await setup.pipeline().invoke({ tool: 'polite', input: {}, caller, signal: controller.signal });
+    expect(result.output).toBe("Error: Tool 'polite' was cancelled before it finished.");
+    expect(sawAbort).toBe(false);
   });
 
   it('turns a thrown error into a failure without physical paths', async () => {

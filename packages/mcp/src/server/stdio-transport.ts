@@ -29,7 +29,7 @@ export function serveMcpOverStdio(options: StdioServeOptions): Promise<void> {
   const limit = options.maxMessageBytes ?? defaultMaxMessageBytes;
   const running = new Map<string, AbortController>();
   const pending = new Set<Promise<void>>();
-  const everything = new AbortController();
+  const live = new Set<AbortController>();
   let buffered: Buffer[] = [];
   let bufferedBytes = 0;
   let skipping = false;
@@ -53,8 +53,11 @@ export function serveMcpOverStdio(options: StdioServeOptions): Promise<void> {
       return;
     }
     const key = incoming.kind === 'request' ? JSON.stringify(incoming.message.id) : undefined;
+    // One controller per request, kept in `live` so that the end of serving aborts them all
+    // (cheaper per request than AbortSignal.any with a shared signal).
     const controller = new AbortController();
-    const signal = AbortSignal.any([controller.signal, everything.signal]);
+    const signal = controller.signal;
+    live.add(controller);
     if (key !== undefined) running.set(key, controller);
     // Progress and log notifications of a call go out as lines before its answer.
     const work = options.dispatcher
@@ -63,6 +66,7 @@ export function serveMcpOverStdio(options: StdioServeOptions): Promise<void> {
         if (result.response !== undefined) send(result.response);
       })
       .finally(() => {
+        live.delete(controller);
         if (key !== undefined && running.get(key) === controller) running.delete(key);
         pending.delete(work);
       });
@@ -104,5 +108,7 @@ export function serveMcpOverStdio(options: StdioServeOptions): Promise<void> {
     };
     options.input.once('end', finish);
     options.input.once('close', finish);
-  }).finally(() => everything.abort());
+  }).finally(() => {
+    for (const controller of live) controller.abort(new Error('the MCP server stopped serving'));
+  });
 }
