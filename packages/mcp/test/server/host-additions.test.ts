@@ -67,6 +67,12 @@ describe('resources, templates and prompts supplied by the host', () => {
     expect((await ask('resources/read', { uri: 'notes://a%20b/text' })).result.contents).toEqual([
       { uri: 'notes://a%20b/text', mimeType: 'text/plain', text: 'Note a b' },
     ]);
+    // An encoded slash matches the one segment and reaches `read` decoded: the host's code must check it.
+    expect((await ask('resources/read', { uri: 'notes://..%2F..%2Fetc/text' })).result.contents).toEqual([
+      { uri: 'notes://..%2F..%2Fetc/text', mimeType: 'text/plain', text: 'Note ../../etc' },
+    ]);
+    // A raw slash is not one segment: the URI fits no template.
+    expect((await ask('resources/read', { uri: 'notes://../../etc/text' })).error.code).toBe(-32002);
   });
 
   it('answer "resource not found" for a template URI with nothing there and for a URI nothing serves', async () => {
