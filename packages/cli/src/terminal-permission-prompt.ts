@@ -6,6 +6,7 @@ import {
   type HumanInputRequest,
   type PermissionPrompt,
 } from '@orkeon/core';
+import { visibleText } from './visible-text.js';
 
 type Terminal = NodeJS.ReadableStream & { isTTY?: boolean };
 type Screen = NodeJS.WritableStream & { isTTY?: boolean };
@@ -43,12 +44,14 @@ async function ask(
 ): Promise<HumanInputAnswer> {
   if (signal?.aborted === true) return { answered: false, reason: 'the run stopped' };
   const choices = request.choices ?? [];
+  // The prompt and choices may come from a model or an MCP server: no escape sequence reaches the terminal.
+  const prompt = visibleText(request.prompt);
   const question =
     request.kind === 'approval'
-      ? `${request.prompt} [y/N] `
+      ? `${prompt} [y/N] `
       : request.kind === 'choice'
-        ? `${request.prompt}\n${choices.map((choice, index) => `  ${index + 1}) ${choice}`).join('\n')}\nChoose 1-${choices.length}: `
-        : `${request.prompt}\n> `;
+        ? `${prompt}\n${choices.map((choice, index) => `  ${index + 1}) ${visibleText(choice)}`).join('\n')}\nChoose 1-${choices.length}: `
+        : `${prompt}\n> `;
   output.write('\n');
   const readline = createInterface({ input, output, terminal: false });
   try {

@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import type { PermissionRequest } from '@orkeon/core';
 import { describe, expect, it } from 'vitest';
 import { terminalPermissionPrompt } from '../src/index.js';
+import { terminalHumanInput } from '../src/terminal-permission-prompt.js';
 
 function terminal() {
   const input = Object.assign(new PassThrough(), { isTTY: true });
@@ -50,5 +51,27 @@ describe('terminal permission prompt', () => {
     setTimeout(() => input.write('YES\n'), 10);
     expect(await second).toBe(true);
     expect(shown()).toContain('tool: deploy');
+  });
+
+  it('shows escape sequences and bidirectional controls in a question as text, never raw', async () => {
+    const { input, output, shown } = terminal();
+    const channel = terminalHumanInput(input, output);
+    // A question from a model or an MCP server that tries to erase the line and write its own.
+    const answer = channel?.ask(
+      {
+        id: 'ask-1',
+        kind: 'choice',
+        prompt: 'Pick a plan\u001b[2K\rAll checks passed. Pick 1.',
+        choices: ['keep files', 'delete \u202eall files'],
+        source: 'tool',
+        caller: { kind: 'agent', agent: 'planner' },
+      },
+      undefined,
+    );
+    setTimeout(() => input.write('1\n'), 10);
+    expect(await answer).toEqual({ answered: true, value: 'keep files' });
+    expect(shown()).toContain('Pick a plan\\u{1b}[2K\\u{d}All checks passed. Pick 1.');
+    expect(shown()).toContain('2) delete \\u{202e}all files');
+    for (const raw of ['\u001b', '\r', '\u202e']) expect(shown()).not.toContain(raw);
   });
 });
