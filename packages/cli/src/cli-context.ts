@@ -8,6 +8,10 @@ export interface CliIo {
   readonly workingDirectory: string;
 }
 
+/** The values of `--log-format` (and of the `Logging:Format` setting it overrides). */
+export const logFormats = ['auto', 'json', 'pretty'] as const;
+export type LogFormat = (typeof logFormats)[number];
+
 /** Options every command accepts. */
 export interface GlobalOptions {
   /** `-s, --settings <file>` */
@@ -16,6 +20,8 @@ export interface GlobalOptions {
   readonly set: readonly string[];
   /** How many times `-v` was given. */
   readonly verbose: number;
+  /** `--log-format`; absent: the `Logging:Format` setting. */
+  readonly logFormat?: LogFormat;
 }
 
 export interface CliContext {
@@ -32,6 +38,11 @@ export interface CliContext {
   configuration(options?: { readonly searchDirectories?: readonly string[] }): Promise<Configuration>;
   /** The run's logger (standard error), with secrets from the settings scrubbed. */
   logger(): Promise<Logger>;
+  /**
+   * Sends the logger's lines to `write` instead of standard error (e.g. above a live task
+   * list, which is drawn again below them); `undefined` sends them back.
+   */
+  routeLogLines(write: ((text: string) => void) | undefined): void;
 }
 
 /**
@@ -42,6 +53,11 @@ export interface CliContext {
 export function createCliContext(io: CliIo, globals: GlobalOptions, signal: AbortSignal): CliContext {
   let configuration: Promise<Configuration> | undefined;
   let logger: Promise<Logger> | undefined;
+  let route: ((text: string) => void) | undefined;
+  const logLines = {
+    write: (text: string) => (route === undefined ? io.stderr.write(text) : route(text)),
+    isTTY: io.stderr.isTTY === true,
+  };
   const loadSettings = (options: { readonly searchDirectories?: readonly string[] } = {}) => {
     configuration ??= readSettings(io, globals, options.searchDirectories ?? []);
     return configuration;
@@ -56,14 +72,23 @@ export function createCliContext(io: CliIo, globals: GlobalOptions, signal: Abor
         const logging = settings.get(core.loggingSettings);
         return core.createLogger({
           level: core.levelForVerbosity(globals.verbose, logging.Level),
-          format: logging.Format,
-          destination: io.stderr,
+          format: globals.logFormat ?? logging.Format,
+          stacks: showsStacks(globals.verbose, io.environment),
+          destination: logLines,
           secrets: settings.secretValues(),
         });
       });
       return logger;
     },
+    routeLogLines: (write) => {
+      route = write;
+    },
   };
+}
+
+/** Stacks are for the people who ask: `-v` or `ORKEON_DEBUG=1`. */
+export function showsStacks(verbose: number, environment: Readonly<Record<string, string | undefined>>): boolean {
+  return verbose >= 1 || environment.ORKEON_DEBUG === '1';
 }
 
 async function readSettings(

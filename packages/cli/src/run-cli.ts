@@ -1,14 +1,22 @@
 // Every start loads this file, `--version` and `--help` included: it imports only
 // commander and the verbs' definitions. `@orkeon/core` and the verbs' implementations
 // are imported with `import()` when a verb runs or fails (see docs/development.md).
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, Option } from 'commander';
 import type { CliCommand } from './cli-command.js';
-import { type CliIo, createCliContext, type GlobalOptions } from './cli-context.js';
+import {
+  type CliIo,
+  createCliContext,
+  type GlobalOptions,
+  type LogFormat,
+  logFormats,
+  showsStacks,
+} from './cli-context.js';
 import { doctorCommand } from './commands/doctor-command-definition.js';
 import { mcpCommand } from './commands/mcp-command-definition.js';
 import { runCommand } from './commands/run-command-definition.js';
 import { serveCommand } from './commands/serve-command-definition.js';
 import { ExitCode } from './exit-codes.js';
+import { failureLine, failureOf } from './failure-line.js';
 import { cliVersion } from './version.js';
 
 /** Errors that mean the input was wrong (a bad crew, mount or tool name), not that the run failed: exit 1. */
@@ -60,9 +68,15 @@ export async function runCli(argv: readonly string[], options: RunCliOptions = {
     )
     .option(
       '-v, --verbose',
-      'more logs on standard error: -v info, -vv debug, -vvv trace',
+      'more logs on standard error: -v info (and error stacks), -vv debug, -vvv trace',
       (_, count: number) => count + 1,
       0,
+    )
+    .addOption(
+      new Option(
+        '--log-format <format>',
+        'log lines on standard error: auto (readable on a terminal, JSON otherwise), json or pretty',
+      ).choices(logFormats),
     )
     .helpOption('-h, --help', 'show help')
     .addHelpCommand('help [command]', 'show help for a command')
@@ -117,34 +131,43 @@ async function reportFailure(
       return ExitCode.ok;
     }
     if (error.code === 'commander.help') return ExitCode.usage; // `orkeon` with no command: help went to stderr
-    const message = error.message.replace(/^error: /, '');
+    const message = error.message.replace(/^error: /, '').replace(/\s*\n\s*/g, ' ');
     const names = [...program.commands.map((command) => command.name()), 'help'];
     const list = error.code === 'commander.unknownCommand' ? ` Commands: ${names.join(', ')}.` : '';
-    io.stderr.write(`orkeon: ${message}.${list} Run 'orkeon --help' for usage.\n`.replace('..', '.'));
+    io.stderr.write(
+      `orkeon: CLI_USAGE_INVALID: ${message}.${list} Run 'orkeon --help' for usage.\n`.replace('..', '.'),
+    );
     return ExitCode.usage;
   }
   if (signal.aborted) return ExitCode.interrupted;
   // Loaded now, not at start; a command that failed has almost always loaded them already.
   const [core, usage] = await Promise.all([import('@orkeon/core'), import('./usage-error.js')]).catch(() => []);
+  // Every line names its code (docs/errors.md), so that a person can look it up.
   if (core?.ConfigurationError.isInstance(error)) {
-    for (const problem of error.problems) io.stderr.write(`orkeon: ${problem.message}\n`);
+    for (const problem of error.problems) io.stderr.write(`orkeon: ${error.code}: ${problem.message}\n`);
     return ExitCode.usage;
   }
   if (usage?.UsageError.isInstance(error) || (core?.OrkeonError.isInstance(error) && usageErrorCodes.has(error.code))) {
-    for (const line of error.message.split('\n')) io.stderr.write(`orkeon: ${line}\n`);
+    for (const line of error.message.split('\n')) io.stderr.write(`orkeon: ${error.code}: ${line}\n`);
     return ExitCode.usage;
   }
-  const debug = verbose >= 2 || io.environment.ORKEON_DEBUG === '1';
-  if (debug && error instanceof Error && error.stack !== undefined) io.stderr.write(`${error.stack}\n`);
-  const reason = error instanceof Error || core?.OrkeonError.isInstance(error) ? error.message : String(error);
-  io.stderr.write(`ERROR: ${reason}\n`);
+  if (showsStacks(verbose, io.environment) && error instanceof Error && error.stack !== undefined)
+    io.stderr.write(`${error.stack}\n`);
+  const { code, reason } = failureOf(error, core?.OrkeonError.isInstance(error) === true);
+  io.stderr.write(failureLine(code, reason));
   return ExitCode.runFailed;
 }
 
 function readGlobals(command: Command): GlobalOptions {
-  const options = command.optsWithGlobals<{ settings?: string; set?: string[]; verbose?: number }>();
+  const options = command.optsWithGlobals<{
+    settings?: string;
+    set?: string[];
+    verbose?: number;
+    logFormat?: string;
+  }>();
   return {
     ...(options.settings === undefined ? {} : { settings: options.settings }),
+    ...(options.logFormat === undefined ? {} : { logFormat: options.logFormat as LogFormat }),
     set: options.set ?? [],
     verbose: options.verbose ?? 0,
   };

@@ -43,7 +43,7 @@ describe('orkeon run --resume with a crew budget', () => {
     scripted.server.enqueue({ text: 'ONE', usage: tokens(60) }, { text: 'TWO', usage: tokens(60) });
     const first = await run(100, false);
     expect(first.code).toBe(2);
-    expect(first.stderr).toContain('Crew budget exhausted: tokens (used 120 of 100)');
+    expect(first.stderr).toContain('ERROR: CREW_BUDGET_EXHAUSTED: Crew budget exhausted: tokens (used 120 of 100)');
 
     const again = await run(100, true);
     expect(again.code).toBe(2);

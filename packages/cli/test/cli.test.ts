@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { OrkeonError } from '@orkeon/core';
 import { createTemporaryDirectory, type TemporaryDirectory } from '@orkeon/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type CliCommand, cliVersion, ExitCode, UsageError } from '../src/index.js';
@@ -30,14 +31,14 @@ describe('orkeon', () => {
     const result = await runOrkeon(['doctr']);
     expect(result.code).toBe(ExitCode.usage);
     expect(result.stderr).toBe(
-      "orkeon: unknown command 'doctr'\n(Did you mean doctor?). Commands: run, serve, mcp, doctor, help. Run 'orkeon --help' for usage.\n",
+      "orkeon: CLI_USAGE_INVALID: unknown command 'doctr' (Did you mean doctor?). Commands: run, serve, mcp, doctor, help. Run 'orkeon --help' for usage.\n",
     );
   });
 
   it('an unknown option exits 1', async () => {
     const result = await runOrkeon(['doctor', '--bogus']);
     expect(result.code).toBe(ExitCode.usage);
-    expect(result.stderr).toMatch(/^orkeon: unknown option '--bogus'/);
+    expect(result.stderr).toMatch(/^orkeon: CLI_USAGE_INVALID: unknown option '--bogus'/);
   });
 
   it('no command prints the help on standard error and exits 1', async () => {
@@ -62,8 +63,8 @@ describe('orkeon', () => {
     });
     expect(result.code).toBe(ExitCode.usage);
     expect(result.stderr.trim().split('\n')).toEqual([
-      expect.stringMatching(/^orkeon: Unknown setting 'Llm:Provider'/),
-      expect.stringMatching(/^orkeon: Setting 'Llm:Temperature' = "hot"/),
+      expect.stringMatching(/^orkeon: CONFIGURATION_INVALID: Unknown setting 'Llm:Provider'/),
+      expect.stringMatching(/^orkeon: CONFIGURATION_INVALID: Setting 'Llm:Temperature' = "hot"/),
     ]);
   });
 
@@ -77,7 +78,15 @@ describe('orkeon', () => {
       },
     });
     const usage = await runOrkeon(['fail'], { commands: [failing(new UsageError('give a crew file'))] });
-    expect(usage).toMatchObject({ code: ExitCode.usage, stderr: 'orkeon: give a crew file\n' });
+    expect(usage).toMatchObject({ code: ExitCode.usage, stderr: 'orkeon: CLI_USAGE_INVALID: give a crew file\n' });
+
+    const coded = await runOrkeon(['fail'], {
+      commands: [failing(new OrkeonError('LLM_PROVIDER_FAILED', "The 'openai' provider failed: connection refused"))],
+    });
+    expect(coded).toMatchObject({
+      code: ExitCode.runFailed,
+      stderr: "ERROR: LLM_PROVIDER_FAILED: The 'openai' provider failed: connection refused\n",
+    });
 
     const crash = await runOrkeon(['fail'], { commands: [failing(new Error('the crew did not succeed'))] });
     expect(crash.code).toBe(ExitCode.runFailed);

@@ -73,9 +73,21 @@ describe('orkeon doctor', () => {
     const { code, report } = await doctor({ SVC_Llm__TimeoutSeconds: '0' });
     expect(code).toBe(1);
     expect(report.ok).toBe(false);
-    expect(report.checks.find((check) => check.status === 'fail')?.detail).toMatch(
-      /^Setting 'Llm:TimeoutSeconds' = 0 \(from environment variable SVC_Llm__TimeoutSeconds\) is not allowed\. Allowed: a number from 1 to 3600\.$/,
-    );
+    expect(report.checks.find((check) => check.status === 'fail')).toMatchObject({
+      code: 'CONFIGURATION_INVALID',
+      detail: expect.stringMatching(
+        /^Setting 'Llm:TimeoutSeconds' = 0 \(from environment variable SVC_Llm__TimeoutSeconds\) is not allowed\. Allowed: a number from 1 to 3600\.$/,
+      ),
+    });
+  });
+
+  it('shows the code of a failed check in the table, for looking it up in docs/errors.md', async () => {
+    const result = await runOrkeon(['doctor'], {
+      environment: { SVC_Llm__Temperature: 'hot' },
+      workingDirectory: folder.path,
+    });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/^ {2}fail {2}settings +CONFIGURATION_INVALID: Setting 'Llm:Temperature' = "hot"/m);
   });
 
   it('warns that ApiKeySecretName alone is not a key, and accepts keyless local endpoints', async () => {
@@ -83,6 +95,7 @@ describe('orkeon doctor', () => {
     expect(remote.code).toBe(0);
     expect(remote.report.checks.find((check) => check.check === 'llm')).toMatchObject({
       status: 'warn',
+      code: 'LLM_API_KEY_MISSING',
       detail: expect.stringContaining('Llm:ApiKeySecretName is only recorded and never resolved'),
     });
     const local = await doctor({ SVC_Svc__Llm__BaseUrl: 'http://localhost:11434' });
@@ -101,7 +114,11 @@ describe('orkeon doctor', () => {
   });
 
   it('fails the node check below the supported version', () => {
-    expect(checkNode('20.20.2')).toMatchObject({ status: 'fail', detail: expect.stringContaining('>= 22.12.0') });
+    expect(checkNode('20.20.2')).toMatchObject({
+      status: 'fail',
+      code: 'CLI_NODE_UNSUPPORTED',
+      detail: expect.stringContaining('>= 22.12.0'),
+    });
     expect(checkNode('22.12.0').status).toBe('ok');
     expect(checkNode('26.1.0').status).toBe('ok');
   });

@@ -73,7 +73,7 @@ describe('orkeon mcp serve', () => {
     const result = await orkeon(['mcp', 'serve', '--tools', 'file_read,no_such_tool'], '');
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(
-      /^orkeon: --tools names 'no_such_tool', which this server does not have\. Served tools: .*file_read/m,
+      /^orkeon: MCP_SERVE_TOOL_UNKNOWN: --tools names 'no_such_tool', which this server does not have\. Served tools: .*file_read/m,
     );
     expect(result.stdout).toBe('');
   });

@@ -19,21 +19,39 @@ export function startOrkeon(
 ): ChildProcessWithoutNullStreams;
 export function startOrkeon(args: readonly string[], options: StartOptions): ChildProcess;
 export function startOrkeon(args: readonly string[], options: StartOptions): ChildProcess {
-  return spawn(
+  const [command, ...rest] = orkeonCommand(args);
+  return spawn(command ?? process.execPath, rest, {
+    cwd: options.cwd,
+    env: { PATH: process.env.PATH ?? '', ...options.environment },
+    stdio: [options.stdin ?? 'ignore', 'pipe', 'pipe'],
+  });
+}
+
+/**
+ * Starts `orkeon` on a pseudo-terminal (util-linux `script`), so that it sees a TTY on
+ * standard input, output and error, as in a person's terminal. What it wrote comes back
+ * on the child's standard output, with `\r\n` line ends and the terminal's escapes.
+ */
+export function startOrkeonOnTerminal(args: readonly string[], options: Omit<StartOptions, 'stdin'>): ChildProcess {
+  const line = orkeonCommand(args)
+    .map((word) => `'${word.replaceAll("'", "'\\''")}'`)
+    .join(' ');
+  return spawn('script', ['--quiet', '--return', '--command', line, '/dev/null'], {
+    cwd: options.cwd,
+    env: { PATH: process.env.PATH ?? '', TERM: 'xterm', ...options.environment },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+function orkeonCommand(args: readonly string[]): string[] {
+  return [
     process.execPath,
-    [
-      '--conditions=@orkeon/source',
-      '--import',
-      pathToFileURL(join(root, 'node_modules/tsx/dist/loader.mjs')).href,
-      bin,
-      ...args,
-    ],
-    {
-      cwd: options.cwd,
-      env: { PATH: process.env.PATH ?? '', ...options.environment },
-      stdio: [options.stdin ?? 'ignore', 'pipe', 'pipe'],
-    },
-  );
+    '--conditions=@orkeon/source',
+    '--import',
+    pathToFileURL(join(root, 'node_modules/tsx/dist/loader.mjs')).href,
+    bin,
+    ...args,
+  ];
 }
 
 export interface FinishedProcess {

@@ -32,7 +32,7 @@ describe('the orkeon process', () => {
     expect(version.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
     const unknown = await finished(start(bin, ['nope']));
     expect(unknown.code).toBe(1);
-    expect(unknown.stderr).toContain("orkeon: unknown command 'nope'");
+    expect(unknown.stderr).toContain("orkeon: CLI_USAGE_INVALID: unknown command 'nope'");
   });
 
   it('exits 130 on Ctrl+C once the command stops', async () => {

@@ -281,6 +281,7 @@ export {
   type TokenUsage,
 } from './llm/llm-client.js';
 export {
+  LlmEndpointError,
   LlmError,
   LlmProviderError,
   LlmRateLimitError,
@@ -289,7 +290,13 @@ export {
   toLlmError,
 } from './llm/llm-errors.js';
 export { llmSettings } from './llm/llm-settings.js';
-export { maximumRetryDelayMilliseconds, type RetryPolicy, retryDelay, withRetries } from './llm/retry-policy.js';
+export {
+  type ModelRetry,
+  maximumRetryDelayMilliseconds,
+  type RetryPolicy,
+  retryDelay,
+  withRetries,
+} from './llm/retry-policy.js';
 export {
   type AgentStep,
   allOf,

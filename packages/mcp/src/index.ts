@@ -5,6 +5,8 @@ export {
   metaKeys,
   modernProtocolVersion,
   modernProtocolVersions,
+  type ProtocolVersion,
+  protocolVersions,
   unsupportedProtocolVersionCode,
 } from './protocol/revisions.js';
 export * from './server/index.js';

@@ -66,7 +66,7 @@ export function getTask(context: TaskRouteContext, taskId: string, reply: Fastif
     if (store === undefined) {
       return reply.code(501).send({
         error:
-          'Task status is not available: A2A task persistence is off, so no task records are kept. Register a checkpoint StateStore, then call addSvcA2ATaskPersistence(services).',
+          'Task status is not available: A2A task persistence is off, so no task records are kept. Register a DocumentStore (addSqliteCheckpointing, addPostgresCheckpointing or addDocumentStore), then call addSvcA2ATaskPersistence(services); orkeon serve keeps records unless started with --no-persistence.',
         taskId,
         persistence: 'disabled',
       });
@@ -86,7 +86,7 @@ export function cancelTask(context: TaskRouteContext, taskId: string, reply: Fas
       return reply.code(200).send({
         taskId,
         acknowledged: true,
-        note: 'Cancellation is advisory and task persistence is off: nothing was recorded and work in flight keeps running. Enable it with addSvcA2ATaskPersistence(services) to record Cancelled.',
+        note: 'Cancellation is advisory and task persistence is off: nothing was recorded and work in flight keeps running. Register a DocumentStore and call addSvcA2ATaskPersistence(services) to record Cancelled.',
       });
     }
     const now = isoTimestamp(context.now());

@@ -185,6 +185,9 @@ describe('A2A server without persistence', () => {
     expect(answer.status).toBe(501);
     expect(answer.body).toMatchObject({ taskId: 'anything', persistence: 'disabled' });
     expect(answer.body.error).toContain('addSvcA2ATaskPersistence');
+    // Task records live in a document store, not in the checkpoint state store.
+    expect(answer.body.error).toContain('Register a DocumentStore');
+    expect(answer.body.error).not.toContain('StateStore');
   });
 
   it('acknowledges DELETE without persistence', async () => {

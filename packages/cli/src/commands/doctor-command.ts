@@ -26,7 +26,9 @@ export const doctorAction: CliCommandAction = {
       out.write(`orkeon ${cliVersion} doctor\n`);
       const width = Math.max(...checks.map((check) => check.check.length));
       for (const check of checks)
-        out.write(`  ${check.status.padEnd(4)}  ${check.check.padEnd(width)}  ${check.detail}\n`);
+        out.write(
+          `  ${check.status.padEnd(4)}  ${check.check.padEnd(width)}  ${check.code === undefined ? '' : `${check.code}: `}${check.detail}\n`,
+        );
       const failed = checks.filter((check) => check.status === 'fail').length;
       const warned = checks.filter((check) => check.status === 'warn').length;
       out.write(

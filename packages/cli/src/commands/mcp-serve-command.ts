@@ -136,6 +136,6 @@ async function serve(context: CliContext, crewPath: string | undefined, options:
 /** A refused start: one line naming the problem and the fix, exit code 1. */
 function refuse(context: CliContext, error: unknown): ExitCode {
   if (!McpServerError.isInstance(error)) throw error;
-  context.io.stderr.write(`orkeon: ${error.message}\n`);
+  context.io.stderr.write(`orkeon: ${error.code}: ${error.message}\n`);
   return ExitCode.usage;
 }

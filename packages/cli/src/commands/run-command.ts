@@ -3,6 +3,7 @@ import { type CrewDefinition, type RunEvent, type Runtime, withCrewRunSpan } fro
 import type { CliCommandAction } from '../cli-command.js';
 import type { CliContext } from '../cli-context.js';
 import { ExitCode } from '../exit-codes.js';
+import { failureLine } from '../failure-line.js';
 import { createCliRuntime, missingCrewMounts } from '../run/create-cli-runtime.js';
 import { jsonlEventWriter } from '../run/jsonl-event-writer.js';
 import { jsonlHumanInput } from '../run/jsonl-human-input.js';
@@ -36,6 +37,8 @@ export const runAction: CliCommandAction = {
     const logger = await context.logger();
     const jsonl = options.events === 'jsonl';
     const renderer = jsonl ? undefined : taskListRenderer(context.io.stderr);
+    // Log lines go above the live list, which is drawn again below them.
+    if (renderer !== undefined) context.routeLogLines((text) => renderer.print(text.replace(/\n$/, '')));
     const emit = jsonl ? jsonlEventWriter(context.io.stdout) : (event: RunEvent) => renderer?.onEvent(event);
     // One channel for people: input.given lines on stdin with --events jsonl, else a terminal prompt, else none.
     const jsonlInput = jsonl ? jsonlHumanInput(process.stdin) : undefined;
@@ -112,7 +115,10 @@ async function runCrewTarget(
     const round = (value: number) => Math.round(value * 10_000) / 10_000;
     const before = earlier === undefined ? '' : `, ${round(earlier)} of them before this resume`;
     context.io.stderr.write(
-      `ERROR: Crew budget exhausted: ${dimension} (used ${round(used)} of ${limit}${before}). Finished task outputs are kept; raise budget.${dimension} and run again with --resume to continue.\n`,
+      failureLine(
+        'CREW_BUDGET_EXHAUSTED',
+        `Crew budget exhausted: ${dimension} (used ${round(used)} of ${limit}${before}). Finished task outputs are kept; raise budget.${dimension} and run again with --resume to continue.`,
+      ),
     );
     return ExitCode.runFailed;
   }
@@ -123,7 +129,9 @@ async function runCrewTarget(
   if (options.printOutput && result.output !== '')
     context.io.stdout.write(`\n=== Crew Output (incomplete) ===\n${result.output}\n`);
   context.io.stderr.write(
-    `ERROR: ${result.deliverableFailure ?? result.error?.message ?? 'the crew did not succeed'}\n`,
+    result.deliverableFailure !== undefined
+      ? failureLine('CREW_RUN_FAILED', result.deliverableFailure)
+      : failureLine(result.error?.code ?? 'CREW_RUN_FAILED', result.error?.message ?? 'the crew did not succeed'),
   );
   return ExitCode.runFailed;
 }

@@ -3,4 +3,6 @@ export interface DoctorCheck {
   readonly check: string;
   readonly status: 'ok' | 'info' | 'warn' | 'fail';
   readonly detail: string;
+  /** The error code (docs/errors.md) of a failed or warning check, for looking it up. */
+  readonly code?: string;
 }

@@ -37,6 +37,7 @@ export function checkLlm(configuration: Configuration): DoctorCheck {
   return {
     check: 'llm',
     status: 'warn',
+    code: 'LLM_API_KEY_MISSING',
     detail: `${chosen}; no API key, so every call will fail until Llm:ApiKey (or SVC_Llm__ApiKey) is set.${secretName}`,
   };
 }

@@ -1,5 +1,5 @@
 import type { Configuration, Logger } from '@orkeon/core';
-import { McpConnections, mcpSettings } from '@orkeon/mcp';
+import { McpClientError, McpConnections, mcpSettings } from '@orkeon/mcp';
 import type { DoctorCheck } from './doctor-check.js';
 
 /**
@@ -16,7 +16,12 @@ export async function checkMcpServers(configuration: Configuration, logger: Logg
     return connections.servers.map((server): DoctorCheck => {
       const check = `mcp ${server.id}`;
       if (server.client === undefined)
-        return { check, status: 'fail', detail: server.error?.message ?? 'could not connect' };
+        return {
+          check,
+          status: 'fail',
+          detail: server.error?.message ?? 'could not connect',
+          code: McpClientError.isInstance(server.error) ? server.error.code : 'MCP_SERVER_CONNECT_FAILED',
+        };
       return {
         check,
         status: 'ok',

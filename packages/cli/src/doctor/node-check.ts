@@ -9,6 +9,7 @@ export function checkNode(version: string = process.versions.node): DoctorCheck 
     : {
         check: 'node',
         status: 'fail',
+        code: 'CLI_NODE_UNSUPPORTED',
         detail: `Node ${version} is too old: Orkeon needs Node >= ${minimumNodeVersion}. Install Node 24 LTS, or run ./orkeon from the repository, which provisions it.`,
       };
 }

@@ -6,11 +6,11 @@ import type { DoctorCheck } from './doctor-check.js';
 /** The optional Orkeon packages and what each one adds. */
 export const optionalPackages: readonly { readonly name: string; readonly adds: string }[] = [
   { name: '@orkeon/providers', adds: 'the 16 language-model providers' },
-  { name: '@orkeon/tools', adds: 'built-in tool families beyond the file tools (shell, http, data, …)' },
+  { name: '@orkeon/tools', adds: 'tools beyond the file tools (today the shell_command tool)' },
   { name: '@orkeon/a2a', adds: 'serving and calling agents over A2A' },
   { name: '@orkeon/mcp', adds: 'MCP client and server' },
-  { name: '@orkeon/store-sqlite', adds: 'SQLite checkpoint, task and memory stores' },
-  { name: '@orkeon/store-postgres', adds: 'PostgreSQL stores shared by several instances' },
+  { name: '@orkeon/store-sqlite', adds: 'checkpoint and document stores (A2A task records among them) on SQLite' },
+  { name: '@orkeon/store-postgres', adds: 'the same stores on PostgreSQL, shared by several instances' },
   { name: '@orkeon/testing', adds: 'the scripted model server and other test doubles' },
 ];
 

@@ -16,7 +16,14 @@ export async function checkSettings(
   } catch (error) {
     if (!ConfigurationError.isInstance(error)) throw error;
     return {
-      checks: error.problems.map((problem) => ({ check: 'settings', status: 'fail', detail: problem.message })),
+      checks: error.problems.map(
+        (problem): DoctorCheck => ({
+          check: 'settings',
+          status: 'fail',
+          detail: problem.message,
+          code: error.code,
+        }),
+      ),
     };
   }
 }

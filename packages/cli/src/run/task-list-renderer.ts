@@ -1,4 +1,5 @@
-import type { RunEvent } from './run-event.js';
+import { visibleText } from '../visible-text.js';
+import type { RunEvent, RunEventOf } from './run-event.js';
 
 const spinner = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 
@@ -9,20 +10,26 @@ interface TaskLine {
   durationMs?: number;
 }
 
+export interface TaskListRenderer {
+  onEvent: (event: RunEvent) => void;
+  /** Writes `line` above the live list, which is drawn again below it; off a terminal, writes it plainly. */
+  print: (line: string) => void;
+  stop: () => void;
+}
+
 /**
  * The live task list of `orkeon run` on a terminal: one line per task with a
  * spinner and the elapsed time while it runs, redrawn in place. Off a terminal,
- * each finished task is written once, as a plain line.
+ * each finished task is written once, as a plain line. A model retry is one
+ * line above the list.
  */
-export function taskListRenderer(output: NodeJS.WritableStream & { isTTY?: boolean }): {
-  onEvent: (event: RunEvent) => void;
-  stop: () => void;
-} {
+export function taskListRenderer(output: NodeJS.WritableStream & { isTTY?: boolean }): TaskListRenderer {
   const live = output.isTTY === true;
   const lines = new Map<string, TaskLine>();
   let drawn = 0;
   let frame = 0;
   let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
 
   const describe = (id: string, line: TaskLine): string => {
     const agent = line.agent === undefined ? '' : ` (${line.agent})`;
@@ -47,8 +54,22 @@ export function taskListRenderer(output: NodeJS.WritableStream & { isTTY?: boole
     drawn = text.length;
   };
 
+  const print = (line: string) => {
+    if (!live || stopped || drawn === 0) {
+      output.write(`${line}\n`);
+      return;
+    }
+    // Up to the list's first line, clear from there down, then the line, then the list under it.
+    output.write(`\u001b[${drawn}A\u001b[0J${line}\n`);
+    drawn = 0;
+    redraw();
+  };
+
   const onEvent = (event: RunEvent) => {
     switch (event.kind) {
+      case 'model.retry':
+        print(retryLine(event));
+        return;
       case 'run.started':
         for (const task of event.tasks ?? []) lines.set(task, { state: 'waiting' });
         if (live) timer = setInterval(redraw, 100);
@@ -85,11 +106,27 @@ export function taskListRenderer(output: NodeJS.WritableStream & { isTTY?: boole
 
   return {
     onEvent,
+    print,
     stop: () => {
+      if (stopped) return;
       if (timer !== undefined) clearInterval(timer);
       if (live && lines.size > 0) redraw();
+      stopped = true;
     },
   };
+}
+
+/** `researcher: model request failed (connection refused at …); retry 1 of 10 in 1 s`, on one line. */
+function retryLine(event: RunEventOf<'model.retry'>): string {
+  const who = event.agentId ?? event.provider;
+  // The reason may quote the provider's answer: one line, and no escape sequence reaches the terminal.
+  const reason = visibleText(event.reason.replace(/\s+/g, ' ').trim());
+  const wait = event.delayMs === 0 ? 'now' : `in ${shortSeconds(event.delayMs)}`;
+  return `${who}: model request failed (${reason}); retry ${event.retry} of ${event.maxRetries} ${wait}`;
+}
+
+function shortSeconds(milliseconds: number): string {
+  return `${Number((milliseconds / 1000).toFixed(milliseconds < 1000 ? 2 : 1))} s`;
 }
 
 function seconds(milliseconds: number): string {

@@ -18,7 +18,10 @@ export interface AgentDefinition extends AgentCodeFields {
   readonly llm?: CrewLlmSettings;
   /** Most model calls of one task's tool loop; `0` means no limit. Default 10. */
   readonly maxIterations: number;
-  /** Recorded for delegation tools, which do not exist yet. Default false. */
+  /**
+   * Gives the agent the collaboration tools (`ask_question_to_coworker`, `delegate_work_to_coworker`)
+   * in a crew of two or more agents; the hierarchical manager uses them in its reviews. Default false.
+   */
   readonly allowDelegation: boolean;
 }
 

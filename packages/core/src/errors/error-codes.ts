@@ -73,6 +73,8 @@ export const coreErrorCodes = {
 
   // Language models
   LLM_API_KEY_MISSING: 'The provider needs an API key: set `Llm:ApiKey` (or `SVC_Llm__ApiKey`).',
+  LLM_ENDPOINT_INVALID:
+    'The model URL cannot be fetched as written (a port fetch blocks, not an http(s) URL); it fails without retries: fix `Llm:BaseUrl`.',
   LLM_MODEL_INVALID: 'The model is neither an Orkeon `ChatModel` nor an AI SDK language model: pass one of those.',
   LLM_MODEL_UNSUPPORTED:
     "The AI SDK model implements another model specification than 'v4': update its provider package.",

@@ -22,7 +22,7 @@ import type { ToolInvocationPipeline } from '../tools/tool-invocation-pipeline.j
 import type { ChatModel } from './chat-model.js';
 import type { LlmDeltaSink } from './console-streaming.js';
 import { LlmError, toLlmError } from './llm-errors.js';
-import { withRetries } from './retry-policy.js';
+import { type ModelRetry, withRetries } from './retry-policy.js';
 import type { AgentStep, StopCondition } from './stop-conditions.js';
 import type { TokenUsage } from './token-usage.js';
 import { providersTakingToolMedia, toolModelOutput } from './tool-model-output.js';
@@ -113,6 +113,8 @@ export interface LlmClientOptions {
   readonly settings?: LlmCallSettings | LegacyLlmCallSettings;
   /** The console streaming sink, when enabled. */
   readonly deltaSink?: LlmDeltaSink;
+  /** Hears each retry of a failed model call before its wait; without it, each retry is logged as a warning. */
+  readonly onRetry?: (retry: ModelRetry) => void;
 }
 
 /**
@@ -134,6 +136,7 @@ export class LlmClient {
       provider: options.model.provider,
       maxRetries: settings.maxRetries,
       timeoutSeconds: settings.timeoutSeconds,
+      onRetry: retryReporter(options),
     });
     this.#model = { ...options.model, model: withTelemetry(retrying, options.model.provider) };
     routeSdkWarnings(options.logger);
@@ -357,6 +360,30 @@ function toAgentStep(step: StepResult<ToolSet>): AgentStep {
     toolCalls: step.toolCalls.map((call) => call.toolName),
     usage: { inputTokens, outputTokens, totalTokens: step.usage.totalTokens ?? inputTokens + outputTokens },
   };
+}
+
+/** The host's `onRetry`, kept from failing the call it reports on; else one warning per retry. */
+function retryReporter(options: LlmClientOptions): (retry: ModelRetry) => void {
+  const { logger, onRetry } = options;
+  if (onRetry === undefined) {
+    return (retry) => {
+      const { reason, ...fields } = retry;
+      logger.warn(fields, `model request failed (${reason}); ${retryPlan(retry)}`);
+    };
+  }
+  return (retry) => {
+    try {
+      onRetry(retry);
+    } catch (error) {
+      logger.warn({ err: error }, 'onRetry threw; the retry goes on');
+    }
+  };
+}
+
+/** `retry 1 of 10 in 1 s`. */
+function retryPlan({ retry, maxRetries, delayMs }: ModelRetry): string {
+  const wait = delayMs === 0 ? 'now' : `in ${Number((delayMs / 1000).toFixed(delayMs < 1000 ? 2 : 1))} s`;
+  return `retry ${retry} of ${maxRetries} ${wait}`;
 }
 
 /**

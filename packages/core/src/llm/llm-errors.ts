@@ -1,6 +1,7 @@
 import { APICallError, RetryError } from 'ai';
 import type { CoreErrorCode } from '../errors/error-codes.js';
 import { OrkeonError } from '../errors/orkeon-error.js';
+import { classifyModelCallFailure, rootCause } from './model-call-failure.js';
 
 /**
  * A model call that failed. `code` tells the kind; the message carries the provider's reason.
@@ -66,9 +67,23 @@ export class LlmTimeoutError extends LlmError {
   }
 }
 
-/** Turns whatever a model call threw into an `LlmError` that names the provider and the reason. */
+/** The model's URL cannot be fetched as written (a port fetch blocks, or not an http(s) URL): no retry can mend it. */
+export class LlmEndpointError extends LlmError {
+  constructor(provider: string, message: string, options: { cause?: unknown; url?: string } = {}) {
+    super('LLM_ENDPOINT_INVALID', `The '${provider}' provider cannot be called: ${message}`, {
+      cause: options.cause,
+      details: { provider, ...(options.url === undefined ? {} : { url: options.url }) },
+    });
+  }
+}
+
+/**
+ * Turns whatever a model call threw into an `LlmError` that names the provider, the
+ * reason (once) and, where it is a setting, the fix. `attempts` is how many calls
+ * were made, when it is more than one.
+ */
 // `LlmError<string>`: an error passed through may come from a provider package with codes of its own.
-export function toLlmError(error: unknown, provider: string): LlmError<string> {
+export function toLlmError(error: unknown, provider: string, options: { attempts?: number } = {}): LlmError<string> {
   if (LlmError.isInstance(error)) return error;
   const last = RetryError.isInstance(error) ? error.lastError : error;
   if (LlmError.isInstance(last)) return last;
@@ -82,25 +97,55 @@ export function toLlmError(error: unknown, provider: string): LlmError<string> {
     const cause = last.cause instanceof Error ? last.cause.message : String(last.cause);
     return new LlmProviderError(provider, `the answer broke off while streaming: ${cause}`, { cause: last });
   }
-  if (APICallError.isInstance(last)) {
-    const reason = providerReason(last);
-    return new LlmProviderError(provider, reason, {
-      ...(last.statusCode === undefined ? {} : { statusCode: last.statusCode }),
-      cause: last,
-    });
+  const failure = classifyModelCallFailure(last);
+  // Below, a failure before any answer has the socket's (or URL parser's) own error as its cause:
+  // the SDK's wrapper around it only repeats it after "Cannot connect to API:".
+  switch (failure.kind) {
+    case 'blocked-port': {
+      const port = failure.port === undefined ? 'a port' : `port ${failure.port}`;
+      const message = `${failure.url ?? 'the URL'} uses ${port}, which fetch refuses to connect to (it is on the fetch standard's list of blocked ports). Choose another port in Llm:BaseUrl.`;
+      return endpointError(provider, message, failure.url, last);
+    }
+    case 'invalid-url': {
+      const message = `${failure.reason}. Set Llm:BaseUrl to an absolute http:// or https:// URL.`;
+      return endpointError(provider, message, failure.url, last);
+    }
+    case 'http': {
+      const fix = fixForStatus(failure.statusCode);
+      const message = fix === undefined ? failure.detail : `${sentence(failure.detail)} ${fix}`;
+      return new LlmProviderError(provider, message, {
+        ...(failure.statusCode === undefined ? {} : { statusCode: failure.statusCode }),
+        cause: last,
+      });
+    }
+    case 'network': {
+      const attempts = (options.attempts ?? 1) > 1 ? `${options.attempts} attempts` : undefined;
+      const notes = [failure.networkCode, attempts].filter((note) => note !== undefined);
+      const fix =
+        failure.networkCode === 'ENOTFOUND' || failure.networkCode === 'EAI_AGAIN'
+          ? 'Check the host name in Llm:BaseUrl and the network.'
+          : 'Check that the server is running and that Llm:BaseUrl points to it.';
+      const message = `${failure.reason}${notes.length === 0 ? '' : ` (${notes.join(', ')})`}. ${fix}`;
+      return new LlmProviderError(provider, message, { cause: rootCause(last) });
+    }
+    default:
+      return new LlmProviderError(provider, failure.reason, { cause: last });
   }
-  const message = last instanceof Error ? last.message : String(last);
-  return new LlmProviderError(provider, message, { cause: last });
 }
 
-function providerReason(error: APICallError): string {
-  try {
-    const body = JSON.parse(error.responseBody ?? '') as { error?: { message?: unknown } | string; message?: unknown };
-    if (typeof body.error === 'object' && typeof body.error?.message === 'string') return body.error.message;
-    if (typeof body.error === 'string') return body.error;
-    if (typeof body.message === 'string') return body.message;
-  } catch {
-    // Not JSON: the SDK's own message says enough.
-  }
-  return error.message;
+function endpointError(provider: string, message: string, url: string | undefined, error: unknown): LlmEndpointError {
+  return new LlmEndpointError(provider, message, { cause: rootCause(error), ...(url === undefined ? {} : { url }) });
+}
+
+/** What to check when the provider refuses who calls: a wrong key, or a key without access. */
+function fixForStatus(status: number | undefined): string | undefined {
+  if (status === 401)
+    return 'The provider refused the credentials: check Llm:ApiKey (or SVC_Llm__ApiKey) and that Llm:BaseUrl is the service the key is for.';
+  if (status === 403)
+    return 'The provider refused access: check that the key in Llm:ApiKey may use Llm:Model at Llm:BaseUrl.';
+  return undefined;
+}
+
+function sentence(text: string): string {
+  return /[.!?]$/.test(text.trimEnd()) ? text.trimEnd() : `${text.trimEnd()}.`;
 }

@@ -1,9 +1,8 @@
-import { Writable } from 'node:stream';
 import { pino } from 'pino';
-import { PinoPretty } from 'pino-pretty';
 import { serviceToken } from '../services/service-token.js';
 import type { LogLevel } from './logging-settings.js';
 import { createSecretScrubber, redactSecretFields } from './secret-redaction.js';
+import { formatTerminalLogLine, type TerminalLineOptions } from './terminal-log-line.js';
 
 export type Logger = pino.Logger;
 
@@ -11,8 +10,10 @@ export interface LoggerOptions {
   level?: LogLevel;
   /** `auto` (default): readable lines on a terminal, JSON lines otherwise. */
   format?: 'auto' | 'json' | 'pretty';
-  /** Where lines go. Default: standard error, keeping standard output for results. */
-  destination?: NodeJS.WritableStream & { isTTY?: boolean };
+  /** Readable lines only: error stacks under the line. Default false: one line per record. */
+  stacks?: boolean;
+  /** Where lines go (a stream, or anything with `write`). Default: standard error, keeping standard output for results. */
+  destination?: { write(text: string): unknown; readonly isTTY?: boolean };
   /** Secret values (API keys, passwords) to hide wherever they appear. */
   secrets?: Iterable<string>;
   /** Bound to every line, e.g. `{ component: 'a2a' }`. */
@@ -28,29 +29,28 @@ export function createLogger(options: LoggerOptions = {}): Logger {
   const scrub = createSecretScrubber(options.secrets ?? []);
   const sink = { write: (line: string) => destination.write(scrub(line)) };
   const pretty = options.format === 'pretty' || (options.format !== 'json' && destination.isTTY === true);
-  const stream = pretty
-    ? PinoPretty({
-        destination: new Writable({
-          write(chunk: Buffer | string, _encoding, done) {
-            sink.write(chunk.toString());
-            done();
-          },
-        }),
-        colorize: destination.isTTY === true,
-        sync: true,
-        ignore: 'pid,hostname',
-        translateTime: 'HH:MM:ss.l',
-      })
-    : sink;
+  const lineOptions = { colors: destination.isTTY === true, stacks: options.stacks === true };
+  // Readable lines are made from the JSON record, after the scrubber has seen all of it.
+  const stream = pretty ? { write: (line: string) => destination.write(readable(scrub(line), lineOptions)) } : sink;
   const logger = pino(
     {
       level: options.level ?? 'warn',
       base: null,
+      // An error's cause as a field of its own, not glued to its message (which then repeats the cause's reason).
+      serializers: { err: pino.stdSerializers.errWithCause },
       formatters: { log: (record) => redactSecretFields(record) },
     },
     stream,
   );
   return options.bindings === undefined ? logger : logger.child(options.bindings);
+}
+
+function readable(line: string, options: TerminalLineOptions): string {
+  try {
+    return formatTerminalLogLine(JSON.parse(line), options);
+  } catch {
+    return line; // Not a record of ours: shown as it came.
+  }
 }
 
 const verbosityOrder: readonly LogLevel[] = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'];

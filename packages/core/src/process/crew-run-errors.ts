@@ -1,3 +1,4 @@
+import { runnableProcessTypes } from '../crew/process-type.js';
 import type { CoreErrorCode } from '../errors/error-codes.js';
 import { OrkeonError } from '../errors/orkeon-error.js';
 
@@ -14,7 +15,7 @@ export class UnsupportedProcessError extends OrkeonError<CoreErrorCode> {
   constructor(process: string) {
     super(
       'CREW_PROCESS_UNSUPPORTED',
-      `process '${process}' is not yet supported; use sequential, hierarchical or parallel.`,
+      `process '${process}' cannot run here; use one of ${runnableProcessTypes.join(', ')}.`,
       { details: { process } },
     );
   }

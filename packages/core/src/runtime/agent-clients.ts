@@ -25,8 +25,8 @@ export function mayDelegate(agent: AgentDefinition, crew: CrewDefinition | undef
  * Builds the model client of an agent inside a run: its model metered against the
  * run's budget (each call reported as `cost.updated`), its tools (plus the
  * collaboration tools when it may delegate and the depth allows, their description
- * naming its coworkers), streamed text as `llm.delta` when asked, and the caller
- * identity for spans and audit events.
+ * naming its coworkers), streamed text as `llm.delta` when asked, each retry of a
+ * failed model call as `model.retry`, and the caller identity for spans and audit events.
  */
 export class AgentClients {
   readonly #parts: AgentClientsParts;
@@ -69,6 +69,7 @@ export class AgentClients {
       tools: this.#toolsFor(agent, crew, toolNames, scope),
       caller,
       settings: models.callSettingsFor(agent, crew),
+      onRetry: (retry) => scope.emit({ kind: 'model.retry', agentId: agent.id, taskId, ...retry }),
       ...(deltaSink === undefined ? {} : { deltaSink }),
     });
   }

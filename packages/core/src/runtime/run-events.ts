@@ -89,6 +89,22 @@ export const runEventSchemas = {
     costSource: z.literal('estimate').optional(),
     taskId,
   }),
+  'model.retry': kind(
+    'model.retry',
+    'A model call failed in a way waiting may mend (408, 429, 5xx, a network failure); it is sent again after `delayMs`.',
+    {
+      provider: z.string(),
+      model: z.string().describe('The model id.'),
+      retry: z.int().positive().describe('Which retry comes, from 1.'),
+      maxRetries: z.int().positive().describe('The most retries of one call (`Llm:MaxRetries`).'),
+      delayMs: z.number().nonnegative().describe('The wait before the retry.'),
+      reason: z
+        .string()
+        .describe('What failed, short: `connection refused at <url>`, `HTTP 503: <the provider’s reason>`.'),
+      statusCode: z.int().optional().describe('The HTTP status, when the provider answered.'),
+      taskId,
+    },
+  ),
   'llm.delta': kind('llm.delta', 'Streamed model text (only when the run asks for it: `--stream`).', {
     text: z.string(),
     taskId,

@@ -6,6 +6,7 @@ import type { CrewDefinition } from '../../src/crew/crew-definition.js';
 import { defineCrew } from '../../src/crew/define-crew.js';
 import type { ProcessType } from '../../src/crew/process-type.js';
 import { OrkeonError } from '../../src/errors/orkeon-error.js';
+import { UnsupportedProcessError } from '../../src/index.js';
 import { runCrew, toolNamesFor } from '../../src/process/run-crew.js';
 import { dependencyWaves, taskRunOrder } from '../../src/process/task-order.js';
 import { echoClients, eventLog, scriptedClients } from './process-test-setup.js';
@@ -195,5 +196,15 @@ describe('task order helpers', () => {
     if (agent === undefined) throw new Error('no agent');
     const task = { ...crew.tasks[0], tools: ['FILE_READ', 'file_write'] } as (typeof crew.tasks)[number];
     expect(toolNamesFor(agent, task)).toEqual(['file_read', 'file_write']);
+  });
+});
+
+describe('UnsupportedProcessError', () => {
+  it('names every process that runs, not an older list', () => {
+    const error = new UnsupportedProcessError('swarm');
+    expect(error.code).toBe('CREW_PROCESS_UNSUPPORTED');
+    expect(error.message).toBe(
+      "process 'swarm' cannot run here; use one of sequential, hierarchical, parallel, consensual, graph, autonomous.",
+    );
   });
 });

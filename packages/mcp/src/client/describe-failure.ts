@@ -13,12 +13,25 @@ export function describeFailure(failure: {
   error: unknown;
   connecting: boolean;
   timeoutSeconds: number;
+  /** The entry's `ProtocolVersion`, when it pins one. */
+  pinned?: string | undefined;
 }): McpClientError {
-  const { serverId, what, error } = failure;
+  const { serverId, what, error, pinned } = failure;
   if (McpClientError.isInstance(error)) return error;
   const server = `MCP server '${serverId}'`;
   const reason = error instanceof Error ? error.message : String(error);
   const options = { cause: error, details: { serverId, request: what } };
+  if (
+    pinned !== undefined &&
+    failure.connecting &&
+    ((error instanceof SdkError && error.code === SdkErrorCode.EraNegotiationFailed) ||
+      /protocol version is not supported/i.test(reason))
+  )
+    return new McpClientError(
+      'MCP_PROTOCOL_VERSION_UNSUPPORTED',
+      `${server} does not speak ${pinned}, the revision MCP:Servers:${serverId}:ProtocolVersion pins: ${reason}. Pin a revision the server speaks, or remove ProtocolVersion to negotiate.`,
+      { cause: error, details: { serverId, pinned } },
+    );
   if (error instanceof SdkError) {
     if (error.code === SdkErrorCode.RequestTimeout)
       return new McpClientError(

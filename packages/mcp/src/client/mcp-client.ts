@@ -18,11 +18,7 @@ import {
   type Transport,
 } from '@modelcontextprotocol/client';
 import type { Logger } from '@orkeon/core';
-import {
-  legacyProtocolVersions,
-  modernProtocolVersions,
-  unsupportedProtocolVersionCode,
-} from '../protocol/revisions.js';
+import { modernProtocolVersions, unsupportedProtocolVersionCode } from '../protocol/revisions.js';
 import type { McpServerSettings } from '../settings/mcp-settings.js';
 import { logMessageOf, type McpCallOptions } from './call-listeners.js';
 import { CallsInFlight } from './calls-in-flight.js';
@@ -32,17 +28,11 @@ import type { McpElicitationHandler } from './elicitation.js';
 import { answerElicitation } from './elicitation-answer.js';
 import { McpClientError } from './mcp-client-error.js';
 import { createTransport } from './mcp-transport.js';
+import { maxProbeMilliseconds, type NegotiationPlan, negotiationPlan } from './negotiation-plan.js';
 import { writeRemoteLog } from './remote-log.js';
 
 /** How Orkeon introduces itself to MCP servers. */
 export const mcpClientInfo: Implementation = { name: 'Orkeon', version: '1.0.0' };
-
-/**
- * The longest wait for the `server/discover` probe before a stdio server is taken for
- * a legacy one (some legacy servers never answer an unknown method). A slow modern
- * server then gets `initialize`, which the dual-era servers of the v2 SDK answer too.
- */
-const maxProbeMilliseconds = 5_000;
 
 export interface McpClientOptions {
   readonly logger: Logger;
@@ -69,8 +59,11 @@ export type McpEra = 'modern' | 'legacy';
  * a result with `supportedVersions` adopts the newest common revision, one without
  * it means a legacy server; `-32022` reads the server's list and retries; any other
  * error falls back to `initialize` offering 2025-11-25 (2025-06-18 and 2024-11-05
- * accepted in answer, 2025-03-26 never). On a modern connection every request
- * carries `_meta`; a `-32022` mid-flight renegotiates once and retries.
+ * accepted in answer, 2025-03-26 never). A stdio server is probed on the process
+ * that then serves; one that exits on the probe is started once more, with
+ * `initialize` alone. `ProtocolVersion` pins the revision instead. On a modern
+ * connection every request carries `_meta`; a `-32022` mid-flight renegotiates
+ * once and retries.
  */
 export class McpClient {
   readonly serverId: string;
@@ -79,6 +72,8 @@ export class McpClient {
   #sdk: Client | undefined;
   #closedByPeer = false;
   #closing = false;
+  /** The server exited on the `server/discover` probe: later connections skip it. */
+  #exitsOnProbe = false;
   readonly #calls: CallsInFlight;
 
   private constructor(serverId: string, settings: McpServerSettings, options: McpClientOptions) {
@@ -194,15 +189,77 @@ export class McpClient {
   }
 
   async #open(signal?: AbortSignal): Promise<void> {
+    let plan = this.#plan(this.#exitsOnProbe);
+    let outcome = await this.#handshake(plan, signal);
+    if ('error' in outcome && outcome.exitedOnItsOwn && plan.mayRetryWithoutProbe && signal?.aborted !== true) {
+      this.#options.logger.info(
+        { mcpServer: this.serverId },
+        `MCP server '${this.serverId}' exited on the server/discover probe (a legacy server that allows nothing before initialize); starting it again with initialize alone.`,
+      );
+      plan = this.#plan(true);
+      outcome = await this.#handshake(plan, signal);
+      if (!('error' in outcome)) this.#exitsOnProbe = true;
+    }
+    if ('error' in outcome) {
+      if (signal?.aborted === true)
+        throw new McpClientError('MCP_SERVER_TIMEOUT', `Connecting to MCP server '${this.serverId}' was given up.`, {
+          cause: outcome.error,
+          details: { serverId: this.serverId },
+        });
+      throw this.#translate(plan.handshake, outcome.error, true);
+    }
+    this.#sdk = outcome.sdk;
+    this.#closedByPeer = false;
+    await this.#askForLogs(outcome.sdk);
+  }
+
+  #plan(withoutProbe: boolean): NegotiationPlan {
+    return negotiationPlan({
+      pinned: this.#settings.ProtocolVersion,
+      withoutProbe,
+      timeoutMilliseconds: this.timeoutMilliseconds,
+    });
+  }
+
+  /**
+   * One transport (one process on stdio), one SDK client, one handshake. A failure
+   * leaves nothing running and says whether the process ended by itself.
+   */
+  async #handshake(
+    plan: NegotiationPlan,
+    signal: AbortSignal | undefined,
+  ): Promise<{ sdk: Client } | { error: unknown; exitedOnItsOwn: boolean }> {
+    const sdk = this.#newSdk(plan);
+    const transport =
+      this.#options.transport?.() ?? createTransport(this.serverId, this.#settings, this.#options.logger);
+    const child = watchChild(transport);
+    sdk.onclose = () => {
+      if (this.#sdk === sdk && !this.#closing) this.#closedByPeer = true;
+    };
+    try {
+      await sdk.connect(transport, {
+        timeout: this.timeoutMilliseconds,
+        ...(plan.prior === undefined ? {} : { prior: plan.prior }),
+        ...(signal === undefined ? {} : { signal }),
+      });
+      return { sdk };
+    } catch (error) {
+      // Read before this side closes the transport, which would count as asked for.
+      const exitedOnItsOwn = child.exitedOnItsOwn;
+      await sdk.close().catch(() => undefined);
+      await transport.close().catch(() => undefined);
+      await child.stop();
+      return { error, exitedOnItsOwn };
+    }
+  }
+
+  #newSdk(plan: NegotiationPlan): Client {
     const handler = this.#options.elicitation;
     const sdk = new Client(mcpClientInfo, {
       // SEP-1034: the client fills in the defaults of the fields an answer leaves out.
       capabilities: handler !== undefined ? { elicitation: { form: { applyDefaults: true } } } : {},
-      supportedProtocolVersions: [...modernProtocolVersions, ...legacyProtocolVersions],
-      versionNegotiation: {
-        mode: 'auto',
-        probe: { timeoutMs: Math.min(this.timeoutMilliseconds, maxProbeMilliseconds) },
-      },
+      supportedProtocolVersions: plan.supportedProtocolVersions,
+      ...(plan.versionNegotiation === undefined ? {} : { versionNegotiation: plan.versionNegotiation }),
       // Multi-round-trip requests are not fulfilled: an input_required result is a tool error.
       inputRequired: { autoFulfill: false },
       listChanged: {
@@ -240,28 +297,7 @@ export class McpClient {
       if (message !== undefined)
         this.#calls.log(message, (elsewhere) => writeRemoteLog(this.#options.logger, this.serverId, elsewhere));
     });
-    const transport =
-      this.#options.transport?.() ?? createTransport(this.serverId, this.#settings, this.#options.logger);
-    const child = watchChild(transport);
-    sdk.onclose = () => {
-      if (this.#sdk === sdk && !this.#closing) this.#closedByPeer = true;
-    };
-    try {
-      await sdk.connect(transport, { timeout: this.timeoutMilliseconds, ...(signal === undefined ? {} : { signal }) });
-    } catch (error) {
-      await sdk.close().catch(() => undefined);
-      await transport.close().catch(() => undefined);
-      await child.stop();
-      if (signal?.aborted === true)
-        throw new McpClientError('MCP_SERVER_TIMEOUT', `Connecting to MCP server '${this.serverId}' was given up.`, {
-          cause: error,
-          details: { serverId: this.serverId },
-        });
-      throw this.#translate('the handshake (server/discover, then initialize)', error, true);
-    }
-    this.#sdk = sdk;
-    this.#closedByPeer = false;
-    await this.#askForLogs(sdk);
+    return sdk;
   }
 
   /**
@@ -295,13 +331,37 @@ export class McpClient {
         { mcpServer: this.serverId },
         `MCP server '${this.serverId}' no longer accepts ${this.protocolVersion}; negotiating again.`,
       );
-      await this.#reopen();
+      await this.#renegotiate();
       try {
         return await send(this.#connected());
       } catch (retryError) {
         throw this.#translate(what, retryError, false);
       }
     }
+  }
+
+  /**
+   * After a `-32022`. A modern connection asks `server/discover` again on itself and
+   * stays when the server still lists its revision (no new process); otherwise, or on
+   * a legacy connection, a new connection is negotiated (one new process on stdio).
+   */
+  async #renegotiate(): Promise<void> {
+    const sdk = this.#sdk;
+    if (sdk !== undefined && !this.#closedByPeer && this.era === 'modern') {
+      const version = this.protocolVersion;
+      const listed = await sdk.discover({ timeout: Math.min(this.timeoutMilliseconds, maxProbeMilliseconds) }).then(
+        (found) => found.supportedVersions.includes(version),
+        () => false,
+      );
+      if (listed) {
+        this.#options.logger.debug(
+          { mcpServer: this.serverId },
+          `MCP server '${this.serverId}' still lists ${version} in server/discover; retrying on the same connection.`,
+        );
+        return;
+      }
+    }
+    await this.#reopen();
   }
 
   async #reopen(): Promise<void> {
@@ -324,6 +384,7 @@ export class McpClient {
       error,
       connecting,
       timeoutSeconds: this.#settings.TimeoutSeconds,
+      pinned: this.#settings.ProtocolVersion,
     });
   }
 }

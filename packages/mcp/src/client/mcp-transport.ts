@@ -1,8 +1,9 @@
 import { StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
-import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import type { Logger } from '@orkeon/core';
 import { mcpServeEnvironmentVariable } from '../server/mcp-server-guard.js';
 import { type McpServerSettings, transportOf } from '../settings/mcp-settings.js';
+import { InPlaceStdioTransport } from './in-place-stdio-transport.js';
 
 /** Longest line (one JSON-RPC message) a stdio server may send; more closes the connection. */
 export const maxStdioMessageBytes = 8 * 1024 * 1024;
@@ -26,10 +27,13 @@ export function childEnvironment(
   };
 }
 
-/** The SDK transport for one `MCP:Servers` entry (Stdio or Streamable HTTP). */
+/**
+ * The SDK transport for one `MCP:Servers` entry (Stdio or Streamable HTTP). A
+ * stdio one starts one process, which the `server/discover` probe is sent to too.
+ */
 export function createTransport(serverId: string, server: McpServerSettings, logger: Logger): Transport {
   if (transportOf(server) === 'Stdio') {
-    const transport = new StdioClientTransport({
+    const transport = new InPlaceStdioTransport({
       command: server.Command ?? '',
       args: [...server.Args],
       env: childEnvironment(server),

@@ -1,5 +1,6 @@
 import { defineSettingsSection } from '@orkeon/core';
 import { z } from 'zod';
+import { protocolVersions } from '../protocol/revisions.js';
 import { mcpLogLevels } from '../server/call-notifications.js';
 
 /** `Sse` is the original's name for the HTTP transport and is read as `Http`. */
@@ -48,6 +49,12 @@ export const mcpServerSettingsSchema = z
       .default('off')
       .describe(
         "The least severe of the server's log messages (notifications/message) that reach Orkeon's log; off: none are asked for, any sent are dropped.",
+      ),
+    ProtocolVersion: z
+      .enum(protocolVersions)
+      .optional()
+      .describe(
+        'Pins the MCP revision: a legacy one skips the server/discover probe and offers and accepts only it in initialize; 2026-07-28 still asks server/discover once, with no fallback to initialize. Absent: negotiated.',
       ),
     Tools: z
       .array(z.string())

@@ -1,7 +1,9 @@
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createLogger, type Logger } from '@orkeon/core';
 import { type McpServerSettings, mcpServerSettingsSchema } from '../../src/index.js';
 
+export const countStartsPath = fileURLToPath(new URL('./fixtures/count-starts.sh', import.meta.url));
 export const rawServerPath = fileURLToPath(new URL('./fixtures/raw-stdio-server.mjs', import.meta.url));
 export const modernServerPath = fileURLToPath(new URL('./fixtures/modern-server.mjs', import.meta.url));
 export const everythingServerPath = fileURLToPath(
@@ -42,4 +44,30 @@ export function capturingLogger(): { logger: Logger; lines: () => { level: numbe
   const destination = { write: (line: string) => written.push(line) !== 0 } as unknown as NodeJS.WritableStream;
   const logger = createLogger({ level: 'debug', format: 'json', destination });
   return { logger, lines: () => written.flatMap((line) => line.trim().split('\n')).map((line) => JSON.parse(line)) };
+}
+
+/** A stdio server entry started through count-starts.sh, which writes each process id to `pidFile`. */
+export function counted(
+  pidFile: string,
+  entry: { Command: string; Args: string[] },
+): { Command: string; Args: string[] } {
+  return { Command: '/bin/sh', Args: [countStartsPath, pidFile, entry.Command, ...entry.Args] };
+}
+
+/** How many server processes count-starts.sh saw start. */
+export async function startsIn(pidFile: string): Promise<number> {
+  const text = await readFile(pidFile, 'utf8').catch(() => '');
+  return text.split('\n').filter((line) => line.trim() !== '').length;
+}
+
+/** The requests a fixture noted with `methods=<file>`, as `{ pid, method }` in arrival order. */
+export async function methodsIn(file: string): Promise<{ pid: string; method: string }[]> {
+  const text = await readFile(file, 'utf8').catch(() => '');
+  return text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => {
+      const [pid = '', method = ''] = line.split(' ');
+      return { pid, method };
+    });
 }

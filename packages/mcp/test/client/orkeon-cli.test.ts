@@ -9,7 +9,7 @@ import {
   type TemporaryDirectory,
 } from '@orkeon/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { modernServerPath } from './client-fixtures.js';
+import { counted, everythingServerPath, modernServerPath, startsIn } from './client-fixtures.js';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const bin = join(root, 'packages/cli/src/bin.ts');
@@ -128,10 +128,36 @@ tasks:
     expect(unknown.stderr).toContain("No MCP server 'nope' in MCP:Servers; configured: modern, broken.");
   }, 60_000);
 
+  it('orkeon mcp list and orkeon doctor start each stdio server once, modern and legacy alike', async () => {
+    const modernPids = join(folder.path, 'modern.pids');
+    const legacyPids = join(folder.path, 'everything.pids');
+    await writeSettings({
+      modern: counted(modernPids, modern),
+      everything: counted(legacyPids, { Command: process.execPath, Args: [everythingServerPath, 'stdio'] }),
+    });
+    const listed = await orkeon(['mcp', 'list'], folder.path);
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toContain('  revision 2026-07-28 (modern), server modern-fixture 2.0.0');
+    expect(listed.stdout).toContain('  revision 2025-11-25 (legacy)');
+    expect(await startsIn(modernPids)).toBe(1);
+    expect(await startsIn(legacyPids)).toBe(1);
+
+    const doctor = await orkeon(['doctor', '--json'], folder.path);
+    const report = JSON.parse(doctor.stdout) as { checks: { check: string; status: string }[] };
+    expect(report.checks.filter((check) => check.check.startsWith('mcp ')).map((check) => check.status)).toEqual([
+      'ok',
+      'ok',
+    ]);
+    expect(await startsIn(modernPids)).toBe(2);
+    expect(await startsIn(legacyPids)).toBe(2);
+  }, 60_000);
+
   it('orkeon doctor connects to each server and reports ok or the cause', async () => {
     await writeSettings({ modern, broken: { Command: '/nonexistent/server' } });
     const result = await orkeon(['doctor', '--json'], folder.path);
-    const report = JSON.parse(result.stdout) as { checks: { check: string; status: string; detail: string }[] };
+    const report = JSON.parse(result.stdout) as {
+      checks: { check: string; status: string; detail: string; code?: string }[];
+    };
     expect(report.checks).toContainEqual({
       check: 'mcp modern',
       status: 'ok',
@@ -139,6 +165,7 @@ tasks:
     });
     const broken = report.checks.find((check) => check.check === 'mcp broken');
     expect(broken?.status).toBe('fail');
+    expect(broken?.code).toBe('MCP_SERVER_CONNECT_FAILED');
     expect(broken?.detail).toContain("Could not connect to MCP server 'broken'");
     expect(result.code).toBe(1);
   }, 60_000);
@@ -148,5 +175,11 @@ tasks:
     const result = await orkeon(['mcp', 'list'], folder.path);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('MCP:Servers:web:Url');
+
+    await writeSettings({ modern: { ...modern, ProtocolVersion: '2025-03-26' } });
+    const pinned = await orkeon(['mcp', 'list'], folder.path);
+    expect(pinned.code).toBe(1);
+    expect(pinned.stderr).toContain('Setting \'MCP:Servers:modern:ProtocolVersion\' = "2025-03-26"');
+    expect(pinned.stderr).toContain('Allowed: one of "2026-07-28", "2025-11-25", "2025-06-18", "2024-11-05".');
   }, 60_000);
 });

@@ -30,6 +30,7 @@ describe('the MCP settings section', () => {
       TimeoutSeconds: 60,
       LogLevel: 'off',
     });
+    expect(settings.Servers.local?.ProtocolVersion).toBeUndefined();
     expect(transportOf(settings.Servers.web ?? ({} as never))).toBe('Http');
   });
 
@@ -43,6 +44,11 @@ describe('the MCP settings section', () => {
     [{ local: { Command: 'npx', Unknown: 1 } }, 'Unknown'],
     [{ local: { Command: 'npx', LogLevel: 'loud' } }, 'MCP:Servers:local:LogLevel'],
     [{ local: { Command: 'npx', LogLevel: 'warn' } }, 'one of "off", "debug", "info", "notice", "warning", "error"'],
+    [{ local: { Command: 'npx', ProtocolVersion: '2025-03-26' } }, 'MCP:Servers:local:ProtocolVersion'],
+    [
+      { local: { Command: 'npx', ProtocolVersion: 'latest' } },
+      'one of "2026-07-28", "2025-11-25", "2025-06-18", "2024-11-05"',
+    ],
     [{ '1bad': { Command: 'npx' } }, '1bad'],
   ])('refuses %j, naming %s', (servers, named) => {
     expect(problemsOf(servers)).toContain(named);
