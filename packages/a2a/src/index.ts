@@ -5,4 +5,5 @@ export * from './registration/index.js';
 export * from './routing/index.js';
 export * from './security/index.js';
 export * from './server/index.js';
+export * from './v1/index.js';
 export * from './wire/index.js';

@@ -49,13 +49,22 @@ export const a2aSettings = defineSettingsSection(
       .positive()
       .default(300)
       .describe('How long one task may run before it is answered Failed (timed out) and its signal is aborted.'),
+    SpecificationRevision: z
+      .enum(['1.0.1', '1.0.0'])
+      .default('1.0.1')
+      .describe(
+        'The A2A v1.0 revision the HTTP+JSON binding answers by: 1.0.1 (application/a2a+json; 400 for a task that cannot be cancelled and an unsupported media type) or 1.0.0 (application/json; 409 and 415), which the official TCK checks.',
+      ),
     ShutdownGraceSeconds: z
       .number()
       .min(0)
       .default(10)
       .describe('On stop, how long running tasks are awaited before their signals are aborted.'),
   }),
-  { description: 'Agent-to-agent (A2A) server, experimental (SVCEXP001): REST 0.x dialect plus SSE.' },
+  {
+    description:
+      'Agent-to-agent (A2A) server, experimental (SVCEXP001): the REST 0.x dialect plus SSE, and A2A v1.0 (JSON-RPC and HTTP+JSON).',
+  },
 );
 
 /** @experimental SVCEXP001 */

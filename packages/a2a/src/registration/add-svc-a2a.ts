@@ -17,6 +17,7 @@ import { assertSafeBinding } from '../security/assert-safe-binding.js';
 import { A2AServer, A2AServerService } from '../server/a2a-server.js';
 import { A2AHttpsOptionsService, A2ARequestGuardService } from '../server/a2a-server-options.js';
 import { taskStamps } from '../server/task-stamps.js';
+import { cardSecurity } from '../v1/server/agent-card-v1.js';
 import { type A2ASettings, type A2ASettingsInput, A2ASettingsService, a2aSettings } from './a2a-settings.js';
 import { AgentDirectory, AgentDirectoryService } from './agent-directory.js';
 import { AgentRepositoryService, SharedStoreAgentRepository } from './agent-repository.js';
@@ -100,6 +101,7 @@ export function addSvcA2A(
         settings: resolver.get(A2ASettingsService),
         logger: (resolver.tryGet(LoggerService) ?? createLogger()).child({ component: 'a2a' }),
         guards: resolver.getAll(A2ARequestGuardService),
+        cardSecurity: cardSecurity(settings instanceof Configuration ? settings.get(a2aSecuritySettings) : undefined),
         ...(https === undefined ? {} : { https }),
         ...(options.now === undefined ? {} : { now: options.now }),
         ...(options.newId === undefined ? {} : { newId: options.newId }),

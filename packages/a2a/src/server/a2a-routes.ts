@@ -73,7 +73,7 @@ export const a2aRoutes: FastifyPluginCallback<A2ARoutesOptions> = (app, options,
   app.setErrorHandler((error: FastifyError, request, reply) => answerError(error, request, reply, options));
   app.setNotFoundHandler((request, reply) => {
     void reply.code(404).send({
-      error: `Not found: ${request.method} ${request.url.split('?')[0]}. The A2A endpoints are GET ${A2A_PATHS.agentCard}, POST ${A2A_PATHS.send}, POST ${A2A_PATHS.sendSubscribe}, GET and DELETE /a2a/tasks/{id}.`,
+      error: `Not found: ${request.method} ${request.url.split('?')[0]}. The A2A endpoints are GET ${A2A_PATHS.agentCard}, POST ${A2A_PATHS.send}, POST ${A2A_PATHS.sendSubscribe}, GET and DELETE /a2a/tasks/{id}; A2A v1.0: GET /.well-known/agent-card.json, POST /a2a/jsonrpc and the HTTP+JSON binding below /a2a/v1.`,
     });
   });
 

@@ -2,6 +2,8 @@ import { createLogger, type Logger, type ServiceProvider, serviceToken } from '@
 import fastify, { type FastifyInstance } from 'fastify';
 import type { A2ASettings } from '../registration/a2a-settings.js';
 import { A2AServerNotBoundError } from '../registration/registration-errors.js';
+import { cardSecurity, type V1CardSecurity } from '../v1/server/agent-card-v1.js';
+import { a2aV1Routes } from '../v1/server/v1-routes.js';
 import { a2aRoutes } from './a2a-routes.js';
 import type { A2AHttpsOptions, A2ARequestGuard, A2AScopeSource, A2AServerOptions } from './a2a-server-options.js';
 import { RunningTasks } from './running-tasks.js';
@@ -16,8 +18,9 @@ export interface A2AServerAddress {
 }
 
 /**
- * The A2A HTTP server: listens, serves the endpoints of `a2aRoutes` (agent card, send,
- * sendSubscribe, status and cancel) and stops gracefully, draining running tasks.
+ * The A2A HTTP server: listens, serves the seed dialect's endpoints (`a2aRoutes`: agent
+ * card, send, sendSubscribe, status and cancel) and A2A v1.0 beside them (`a2aV1Routes`:
+ * the v1.0 card, JSON-RPC and HTTP+JSON), and stops gracefully, draining running tasks.
  *
  * @experimental SVCEXP001
  */
@@ -28,6 +31,7 @@ export class A2AServer {
   readonly #https: A2AHttpsOptions | undefined;
   readonly #running: RunningTasks;
   readonly #stamps: TaskStamps;
+  readonly #cardSecurity: V1CardSecurity;
   #services: A2AScopeSource | undefined;
   #app: FastifyInstance | undefined;
   #address: A2AServerAddress | undefined;
@@ -39,6 +43,7 @@ export class A2AServer {
     this.#guards = options.guards ?? [];
     this.#https = options.https;
     this.#stamps = taskStamps(options);
+    this.#cardSecurity = options.cardSecurity ?? cardSecurity(undefined);
     const seconds = this.#settings.RequestTimeoutSeconds;
     this.#running = new RunningTasks(seconds * 1000, () => {
       const reason = new Error(
@@ -124,7 +129,7 @@ export class A2AServer {
           },
         })) as unknown as FastifyInstance;
     const settings = this.#settings;
-    void app.register(a2aRoutes, {
+    const routes = {
       settings,
       logger: this.#logger,
       guards: this.#guards,
@@ -133,6 +138,12 @@ export class A2AServer {
       services: () => this.#services,
       accepting: () => this.#app !== undefined,
       url: () => this.#address?.url ?? `http://${settings.Host}:${settings.Port}`,
+    };
+    void app.register(a2aRoutes, routes);
+    void app.register(a2aV1Routes, {
+      ...routes,
+      cardSecurity: this.#cardSecurity,
+      revision: settings.SpecificationRevision,
     });
     return app;
   }

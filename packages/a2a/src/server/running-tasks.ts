@@ -46,6 +46,16 @@ export class RunningTasks {
     if (task !== undefined) task.work = work;
   }
 
+  /** Whether a task with this id runs in this process now. */
+  has(taskId: string): boolean {
+    return this.#tasks.has(taskId);
+  }
+
+  /** Aborts one running task's signal with `reason`; nothing when it is not running. */
+  abort(taskId: string, reason: Error): void {
+    this.#tasks.get(taskId)?.controller.abort(reason);
+  }
+
   release(taskId: string): void {
     this.#tasks.delete(taskId);
   }

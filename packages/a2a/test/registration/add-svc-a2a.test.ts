@@ -71,6 +71,7 @@ describe('addSvcA2A', () => {
       Version: '1.0.0',
       BodyLimitBytes: 1048576,
       RequestTimeoutSeconds: 300,
+      SpecificationRevision: '1.0.1',
       ShutdownGraceSeconds: 10,
     });
     const inCode = new ServiceCollection();

@@ -12,6 +12,7 @@ import {
   type A2AServer,
   type A2ASettingsInput,
   type AddSvcA2AOptions,
+  a2aSecuritySettings,
   a2aSettings,
   addSvcA2A,
   addSvcA2ATaskPersistence,
@@ -27,6 +28,8 @@ export interface TestHost {
 
 export interface TestHostOptions {
   readonly settings?: A2ASettingsInput;
+  /** The `A2A:Security` section. */
+  readonly security?: SettingsTree;
   /** With a store, task persistence is enabled over it. */
   readonly store?: DocumentStore;
   /** Runs before addSvcA2A. */
@@ -45,7 +48,8 @@ export async function startTestHost(options: TestHostOptions = {}): Promise<Test
   options.before?.(services);
   const given: SettingsTree = { EnableServer: true, Host: '127.0.0.1', Port: 0 };
   for (const [key, value] of Object.entries(options.settings ?? {})) if (value !== undefined) given[key] = value;
-  const configuration = Configuration.fromObject({ A2A: given }, [a2aSettings]);
+  if (options.security !== undefined) given.Security = options.security;
+  const configuration = Configuration.fromObject({ A2A: given }, [a2aSettings, a2aSecuritySettings]);
   addSvcA2A(services, configuration, { acknowledgeExperimental: true, ...options.a2a });
   if (options.store !== undefined) addSvcA2ATaskPersistence(services);
   options.after?.(services);

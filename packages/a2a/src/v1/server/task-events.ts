@@ -1,0 +1,74 @@
+import type { V1StreamResponse } from '../wire/task.js';
+
+type Listener = (event: V1StreamResponse) => void;
+
+/**
+ * The events of the tasks running in this process, by task id, to every stream that
+ * follows one (the stream that started it, and each `SubscribeToTask`): all get the same
+ * events in the same order, and one that goes away leaves the others alone.
+ */
+export class TaskEvents {
+  readonly #listeners = new Map<string, Set<Listener>>();
+
+  /** Starts delivering the task's events to `listener`; call the result to stop. */
+  listen(taskId: string, listener: Listener): () => void {
+    let listeners = this.#listeners.get(taskId);
+    if (listeners === undefined) {
+      listeners = new Set();
+      this.#listeners.set(taskId, listeners);
+    }
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+      if (listeners.size === 0 && this.#listeners.get(taskId) === listeners) this.#listeners.delete(taskId);
+    };
+  }
+
+  publish(taskId: string, event: V1StreamResponse): void {
+    for (const listener of this.#listeners.get(taskId) ?? []) listener(event);
+  }
+}
+
+/**
+ * The events of one task as an async iterable, from the moment this is called: buffered
+ * until read, ended after the event `isLast` says is the last, or by `close`.
+ */
+export function followTask(
+  events: TaskEvents,
+  taskId: string,
+  isLast: (event: V1StreamResponse) => boolean,
+): { readonly events: AsyncIterable<V1StreamResponse>; close(): void } {
+  const buffered: V1StreamResponse[] = [];
+  let ended = false;
+  let wake: (() => void) | undefined;
+  const stop = events.listen(taskId, (event) => {
+    if (ended) return;
+    buffered.push(event);
+    if (isLast(event)) end();
+    wake?.();
+  });
+  function end(): void {
+    ended = true;
+    stop();
+    wake?.();
+  }
+  async function* read(): AsyncGenerator<V1StreamResponse> {
+    try {
+      for (;;) {
+        const next = buffered.shift();
+        if (next !== undefined) {
+          yield next;
+          continue;
+        }
+        if (ended) return;
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+        });
+        wake = undefined;
+      }
+    } finally {
+      end();
+    }
+  }
+  return { events: read(), close: end };
+}

@@ -1,0 +1,312 @@
+import type { Logger, ServiceProvider } from '@orkeon/core';
+import { AgentRepositoryService } from '../../registration/agent-repository.js';
+import { A2ATaskRouterService } from '../../routing/a2a-task-router.js';
+import type { RunningTasks } from '../../server/running-tasks.js';
+import { isoTimestamp } from '../../wire/iso-timestamp.js';
+import type { A2ATaskResult } from '../../wire/task-result.js';
+import { textOfParts, type V1Message } from '../wire/message.js';
+import { V1ProtocolError } from '../wire/protocol-error.js';
+import type { V1GetTaskRequest, V1ListTasksRequest, V1SendMessageRequest, V1TaskIdRequest } from '../wire/requests.js';
+import type { V1SendMessageResponse, V1StreamResponse, V1Task, V1TaskStatus } from '../wire/task.js';
+import { isInterruptedV1State, isTerminalV1State, type V1TaskState } from '../wire/task-state.js';
+import { listTaskPage, type V1ListTasksResponse } from './list-tasks.js';
+import { followTask, TaskEvents } from './task-events.js';
+import { taskView } from './task-view.js';
+import type { V1TaskRecord, V1TaskStore } from './v1-task-store.js';
+
+/** What the operations need from the server they run in. */
+export interface V1OperationsParts {
+  readonly logger: Logger;
+  readonly running: RunningTasks;
+  readonly now: () => number;
+  readonly newId: () => string;
+  /** False once the server is stopping: no new task starts. */
+  readonly accepting: () => boolean;
+  /** Runs `work` in a fresh service scope, disposed after it. */
+  withScope<T>(work: (scope: ServiceProvider) => Promise<T>): Promise<T>;
+  /** The task records: the host's (task persistence on) or this server's own in memory. */
+  store(scope: ServiceProvider): V1TaskStore;
+}
+
+/** Ends a stream: the task reached a terminal state, or waits for the client. */
+function endsStream(event: V1StreamResponse): boolean {
+  const state = 'statusUpdate' in event ? event.statusUpdate.status.state : undefined;
+  return state !== undefined && (isTerminalV1State(state) || isInterruptedV1State(state));
+}
+
+/**
+ * The A2A v1.0 operations, the same for every binding: `SendMessage`,
+ * `SendStreamingMessage`, `GetTask`, `ListTasks`, `CancelTask` and `SubscribeToTask`.
+ * Task ids are made by the server; a message runs the skill named by `metadata.skillId`
+ * (on the message or the request), else the first skill of the card. The agent reads the
+ * message's parts as text; its answer comes back as a text artifact. Problems the client
+ * can mend are thrown as `V1ProtocolError`s, which each binding writes in its own form.
+ *
+ * @experimental SVCEXP001
+ */
+export class V1Operations {
+  readonly #parts: V1OperationsParts;
+  readonly #events = new TaskEvents();
+
+  constructor(parts: V1OperationsParts) {
+    this.#parts = parts;
+  }
+
+  /** Blocks until the task ends or waits for the client, unless `returnImmediately`. */
+  async sendMessage(request: V1SendMessageRequest): Promise<V1SendMessageResponse> {
+    const historyLength = request.configuration?.historyLength;
+    const started = await this.#start(request);
+    if (request.configuration?.returnImmediately === true) {
+      void started.settled.catch(() => undefined);
+      return { task: taskView(started.task, { historyLength }) };
+    }
+    return { task: taskView(await started.settled, { historyLength }) };
+  }
+
+  /** The task, then its status and artifact updates, until it ends or waits for the client. */
+  async sendStreamingMessage(request: V1SendMessageRequest): Promise<AsyncIterable<V1StreamResponse>> {
+    const historyLength = request.configuration?.historyLength;
+    let follow: ReturnType<typeof followTask> | undefined;
+    const started = await this.#start(request, (taskId) => {
+      follow = followTask(this.#events, taskId, endsStream);
+    });
+    void started.settled.catch(() => undefined);
+    const events = follow?.events;
+    return (async function* () {
+      yield { task: taskView(started.task, { historyLength }) };
+      if (events !== undefined) yield* events;
+    })();
+  }
+
+  async getTask(request: V1GetTaskRequest): Promise<V1Task> {
+    const record = await this.#parts.withScope((scope) => this.#parts.store(scope).get(request.id));
+    if (record === undefined) throw taskNotFound(request.id);
+    return taskView(record.task, { historyLength: request.historyLength });
+  }
+
+  async listTasks(request: V1ListTasksRequest): Promise<V1ListTasksResponse> {
+    const records = await this.#parts.withScope((scope) => this.#parts.store(scope).all());
+    return listTaskPage(records, request);
+  }
+
+  /** Records `CANCELED` and tells the agent through its signal; a task that ended cannot be cancelled. */
+  async cancelTask(request: V1TaskIdRequest): Promise<V1Task> {
+    const timestamp = isoTimestamp(this.#parts.now());
+    let refused: V1ProtocolError | undefined;
+    const record = await this.#parts.withScope((scope) =>
+      this.#parts.store(scope).update(request.id, (current) => {
+        refused = undefined;
+        if (current === undefined) {
+          refused = taskNotFound(request.id);
+          return undefined;
+        }
+        if (isTerminalV1State(current.task.status.state)) {
+          refused = new V1ProtocolError(
+            'TaskNotCancelable',
+            `Task '${request.id}' has already ended (${current.task.status.state}); only a task that has not ended can be cancelled.`,
+          );
+          return undefined;
+        }
+        return withStatus(current, { state: 'TASK_STATE_CANCELED', timestamp });
+      }),
+    );
+    if (refused !== undefined) throw refused;
+    if (record === undefined) throw taskNotFound(request.id);
+    this.#parts.running.abort(request.id, new Error('The client cancelled the task.'));
+    this.#publishStatus(record.task);
+    return taskView(record.task, {});
+  }
+
+  /**
+   * The task as it is now, then its events until it ends or waits for the client. A task
+   * not running in this process (e.g. recorded before a restart) gives the snapshot alone.
+   */
+  async subscribeToTask(request: V1TaskIdRequest): Promise<AsyncIterable<V1StreamResponse>> {
+    // Listen first, read second: an event between the two is delivered, not lost.
+    const follow = followTask(this.#events, request.id, endsStream);
+    const record = await this.#parts.withScope((scope) => this.#parts.store(scope).get(request.id));
+    if (record === undefined) {
+      follow.close();
+      throw taskNotFound(request.id);
+    }
+    const state = record.task.status.state;
+    if (isTerminalV1State(state)) {
+      follow.close();
+      throw new V1ProtocolError(
+        'UnsupportedOperation',
+        `Task '${request.id}' has already ended (${state}); read it with GetTask instead of subscribing.`,
+      );
+    }
+    if (!this.#parts.running.has(request.id) || isInterruptedV1State(state)) follow.close();
+    return (async function* () {
+      yield { task: taskView(record.task, {}) };
+      yield* follow.events;
+    })();
+  }
+
+  /**
+   * Records the task (`WORKING`, the message in its history), calls `beforeRun` (a
+   * stream starts following it there), then runs it. `settled` is the task once it ended.
+   */
+  async #start(
+    request: V1SendMessageRequest,
+    beforeRun?: (taskId: string) => void,
+  ): Promise<{ task: V1Task; settled: Promise<V1Task> }> {
+    if (!this.#parts.accepting())
+      throw new V1ProtocolError(
+        'UnsupportedOperation',
+        'The server is stopping and takes no new task; send it again later.',
+      );
+    const message = request.message;
+    if (message.role !== 'ROLE_USER')
+      throw new V1ProtocolError('InvalidParams', `A message to an agent has role ROLE_USER, not ${message.role}.`);
+    if (message.taskId !== undefined && message.taskId !== '') await this.#refuseFollowUp(message);
+    const taskId = this.#parts.newId();
+    const contextId =
+      message.contextId !== undefined && message.contextId !== '' ? message.contextId : this.#parts.newId();
+    const skillId = await this.#skillOf(request);
+    const signal = this.#parts.running.claim(taskId);
+    if (signal === undefined) throw new V1ProtocolError('Internal', `Task id '${taskId}' is already running.`);
+    const timestamp = isoTimestamp(this.#parts.now());
+    const task: V1Task = {
+      id: taskId,
+      contextId,
+      status: { state: 'TASK_STATE_WORKING', timestamp },
+      history: [{ ...message, taskId, contextId }],
+      ...(request.metadata === undefined ? {} : { metadata: request.metadata }),
+    };
+    try {
+      await this.#parts.withScope((scope) =>
+        this.#parts.store(scope).update(taskId, () => ({ task, skillId, createdAt: timestamp })),
+      );
+    } catch (error) {
+      this.#parts.running.release(taskId);
+      throw error;
+    }
+    beforeRun?.(taskId);
+    const settled = this.#run(task, skillId, textOfParts(message.parts), signal);
+    this.#parts.running.track(taskId, settled);
+    return { task, settled };
+  }
+
+  async #run(task: V1Task, skillId: string, input: string, signal: AbortSignal): Promise<V1Task> {
+    const { logger } = this.#parts;
+    try {
+      const result = await this.#parts.withScope((scope) =>
+        scope
+          .get(A2ATaskRouterService)
+          .routeTask(
+            { id: task.id, skillId, input, inputMode: 'text/plain', metadata: { contextId: task.contextId } },
+            signal,
+          ),
+      );
+      return await this.#settle(task, result);
+    } catch (error) {
+      logger.error({ err: error, taskId: task.id }, 'A2A v1.0 task failed unexpectedly.');
+      return this.#settle(task, {
+        taskId: task.id,
+        status: 'Failed',
+        error: 'Internal server error. The cause is in the server log.',
+        timestamp: isoTimestamp(this.#parts.now()),
+      });
+    } finally {
+      this.#parts.running.release(task.id);
+    }
+  }
+
+  /** Records the outcome (a task cancelled meanwhile stays `CANCELED`) and tells the streams. */
+  async #settle(task: V1Task, result: A2ATaskResult): Promise<V1Task> {
+    const artifact =
+      result.status === 'Completed'
+        ? { artifactId: `${task.id}-output`, name: 'output', parts: [{ text: result.output ?? '' }] }
+        : undefined;
+    const status: V1TaskStatus = {
+      state: outcomeState(result),
+      timestamp: result.timestamp,
+      ...(result.error === undefined ? {} : { message: this.#agentMessage(task, result.error) }),
+    };
+    const record = await this.#parts.withScope((scope) =>
+      this.#parts.store(scope).update(task.id, (current) => {
+        if (current === undefined || isTerminalV1State(current.task.status.state)) return undefined;
+        const changed = withStatus(current, status);
+        return artifact === undefined
+          ? changed
+          : { ...changed, task: { ...changed.task, artifacts: [...(changed.task.artifacts ?? []), artifact] } };
+      }),
+    );
+    const settled = record?.task ?? { ...task, status };
+    if (record !== undefined && record.task.status.state === status.state) {
+      if (artifact !== undefined)
+        this.#events.publish(task.id, {
+          artifactUpdate: { taskId: task.id, contextId: task.contextId, artifact, lastChunk: true },
+        });
+      this.#publishStatus(settled);
+    }
+    return settled;
+  }
+
+  #publishStatus(task: V1Task): void {
+    this.#events.publish(task.id, {
+      statusUpdate: { taskId: task.id, contextId: task.contextId, status: task.status },
+    });
+  }
+
+  #agentMessage(task: V1Task, text: string): V1Message {
+    return {
+      messageId: this.#parts.newId(),
+      taskId: task.id,
+      contextId: task.contextId,
+      role: 'ROLE_AGENT',
+      parts: [{ text }],
+    };
+  }
+
+  /** A message naming a task continues it; until a task can wait for input, none can be continued. */
+  async #refuseFollowUp(message: V1Message): Promise<never> {
+    const taskId = message.taskId ?? '';
+    const record = await this.#parts.withScope((scope) => this.#parts.store(scope).get(taskId));
+    if (record === undefined) throw taskNotFound(taskId);
+    if (message.contextId !== undefined && message.contextId !== '' && message.contextId !== record.task.contextId)
+      throw new V1ProtocolError(
+        'InvalidParams',
+        `The message's contextId '${message.contextId}' is not the context of task '${taskId}' ('${record.task.contextId}').`,
+      );
+    const state = record.task.status.state;
+    throw new V1ProtocolError(
+      'UnsupportedOperation',
+      isTerminalV1State(state)
+        ? `Task '${taskId}' has ended (${state}) and takes no more messages; send a new message without taskId (the same contextId keeps the conversation).`
+        : `Task '${taskId}' is ${state} and does not wait for input; wait for it to end, or cancel it.`,
+    );
+  }
+
+  async #skillOf(request: V1SendMessageRequest): Promise<string> {
+    const named = request.message.metadata?.skillId ?? request.metadata?.skillId;
+    if (typeof named === 'string' && named !== '') return named;
+    if (named !== undefined)
+      throw new V1ProtocolError('InvalidParams', 'metadata.skillId names a skill of the agent card: a string.');
+    const agents = await this.#parts.withScope((scope) => scope.get(AgentRepositoryService).getAvailableAgents());
+    const first = agents[0];
+    if (first === undefined)
+      throw new V1ProtocolError(
+        'UnsupportedOperation',
+        'This server has no skill to run the message: no agent is registered.',
+      );
+    return first.id;
+  }
+}
+
+function outcomeState(result: A2ATaskResult): V1TaskState {
+  if (result.status === 'Completed') return 'TASK_STATE_COMPLETED';
+  if (result.status === 'Cancelled') return 'TASK_STATE_CANCELED';
+  return 'TASK_STATE_FAILED';
+}
+
+function withStatus(record: V1TaskRecord, status: V1TaskStatus): V1TaskRecord {
+  const history = status.message === undefined ? record.task.history : [...(record.task.history ?? []), status.message];
+  return { ...record, task: { ...record.task, status, ...(history === undefined ? {} : { history }) } };
+}
+
+function taskNotFound(taskId: string): V1ProtocolError {
+  return new V1ProtocolError('TaskNotFound', `No task '${taskId}': the id is unknown here, or its record was removed.`);
+}

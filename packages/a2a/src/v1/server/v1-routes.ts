@@ -1,0 +1,81 @@
+import { createHash } from 'node:crypto';
+import { InMemoryDocumentStore, type ServiceProvider } from '@orkeon/core';
+import type { FastifyPluginCallback } from 'fastify';
+import { AgentRepositoryService } from '../../registration/agent-repository.js';
+import type { A2ARoutesOptions } from '../../server/a2a-routes.js';
+import { type V1CardSecurity, v1AgentCard, v1Paths } from './agent-card-v1.js';
+import { registerHttpJsonBinding, type V1SpecificationRevision } from './http-json-binding.js';
+import { handleJsonRpc } from './json-rpc-binding.js';
+import { registerV1BodyParsers } from './v1-content-types.js';
+import { V1Operations } from './v1-operations.js';
+import { V1TaskStore, V1TaskStoreService } from './v1-task-store.js';
+
+/** What the v1.0 routes need beyond what the seed routes take. */
+export interface A2AV1RoutesOptions extends A2ARoutesOptions {
+  /** The card's security schemes and requirements (from `A2A:Security`). */
+  readonly cardSecurity: V1CardSecurity;
+  readonly revision: V1SpecificationRevision;
+}
+
+/**
+ * A2A v1.0 beside the seed dialect, as a Fastify plugin of its own: the v1.0 agent card
+ * (`/.well-known/agent-card.json`, public, with `ETag`, `Last-Modified` and
+ * `Cache-Control`), the JSON-RPC binding (`/a2a/jsonrpc`) and the HTTP+JSON binding
+ * (`/a2a/v1/…`), behind the same request guards as the seed routes. Task records are the
+ * host's (`addSvcA2ATaskPersistence`) or, without persistence, this server's own in memory.
+ *
+ * @experimental SVCEXP001
+ */
+export const a2aV1Routes: FastifyPluginCallback<A2AV1RoutesOptions> = (app, options, done) => {
+  const withScope = async <T>(work: (scope: ServiceProvider) => Promise<T>): Promise<T> => {
+    const scope = options.services()?.createScope();
+    if (scope === undefined) throw new Error('The A2A server has no service provider.');
+    try {
+      return await work(scope);
+    } finally {
+      await scope.dispose();
+    }
+  };
+  const memory = new V1TaskStore(new InMemoryDocumentStore());
+  const operations = new V1Operations({
+    logger: options.logger,
+    running: options.running,
+    now: options.stamps.now,
+    newId: options.stamps.newId,
+    accepting: options.accepting,
+    withScope,
+    store: (scope) => scope.tryGet(V1TaskStoreService) ?? memory,
+  });
+
+  registerV1BodyParsers(app);
+  for (const guard of options.guards)
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.url.split('?')[0] === v1Paths.agentCard) return;
+      await guard(request, reply);
+    });
+
+  const startedAt = new Date(options.stamps.now());
+  startedAt.setMilliseconds(0);
+  app.get(v1Paths.agentCard, async (request, reply) => {
+    const agents = await withScope((scope) => scope.get(AgentRepositoryService).getAvailableAgents());
+    const card = v1AgentCard({
+      name: options.settings.Name,
+      description: options.settings.Description,
+      version: options.settings.Version,
+      baseUrl: options.url(),
+      security: options.cardSecurity,
+      skills: agents,
+    });
+    const body = JSON.stringify(card);
+    const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+    void reply
+      .header('etag', etag)
+      .header('last-modified', startedAt.toUTCString())
+      .header('cache-control', 'public, max-age=60');
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply.code(200).type('application/json').send(body);
+  });
+  app.post(v1Paths.jsonRpc, (request, reply) => handleJsonRpc(operations, options.logger, request, reply));
+  registerHttpJsonBinding(app, v1Paths.httpJson, { operations, logger: options.logger, revision: options.revision });
+  done();
+};

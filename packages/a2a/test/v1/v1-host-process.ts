@@ -1,0 +1,44 @@
+// An A2A host in its own process with v1.0 task records in a SQLite file (the first
+// argument), so a test can kill it outright and start another on the same file. It
+// serves `echo` and `slow` (which answers only when its process is stopped) and prints
+// `listening <url>`.
+import { Configuration, createLogger, DocumentStoreService, LoggerService, ServiceCollection } from '@orkeon/core';
+import { SqliteDocumentStore } from '@orkeon/store-sqlite';
+import {
+  AgentDirectoryService,
+  a2aSettings,
+  addSvcA2A,
+  addSvcA2ATaskPersistence,
+  startA2AServer,
+} from '../../src/index.js';
+
+const services = new ServiceCollection()
+  .addInstance(LoggerService, createLogger({ level: 'silent' }))
+  .addInstance(DocumentStoreService, new SqliteDocumentStore({ path: process.argv[2] ?? ':memory:' }));
+addSvcA2A(
+  services,
+  Configuration.fromObject({ A2A: { EnableServer: true, Host: '127.0.0.1', Port: 0 } }, [a2aSettings]),
+  { acknowledgeExperimental: true },
+);
+addSvcA2ATaskPersistence(services);
+const provider = services.build();
+const directory = provider.get(AgentDirectoryService);
+directory.register({
+  id: 'echo',
+  name: 'Echo',
+  description: 'Repeats its input',
+  tags: [],
+  kind: 'local',
+  handler: async (request) => `echo: ${request.input}`,
+});
+directory.register({
+  id: 'slow',
+  name: 'Slow',
+  description: 'Never answers on its own',
+  tags: [],
+  kind: 'local',
+  handler: (_request, signal) =>
+    new Promise<string>((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason))),
+});
+const server = await startA2AServer(provider);
+process.stdout.write(`listening ${server.address?.url}\n`);
