@@ -9,6 +9,13 @@ type Listener = (event: V1StreamResponse) => void;
  */
 export class TaskEvents {
   readonly #listeners = new Map<string, Set<Listener>>();
+  readonly #everyTask = new Set<(taskId: string, event: V1StreamResponse) => void>();
+
+  /** Hears every event of every task (push notifications, say); call the result to stop. */
+  listenToAll(listener: (taskId: string, event: V1StreamResponse) => void): () => void {
+    this.#everyTask.add(listener);
+    return () => this.#everyTask.delete(listener);
+  }
 
   /** Starts delivering the task's events to `listener`; call the result to stop. */
   listen(taskId: string, listener: Listener): () => void {
@@ -26,6 +33,7 @@ export class TaskEvents {
 
   publish(taskId: string, event: V1StreamResponse): void {
     for (const listener of this.#listeners.get(taskId) ?? []) listener(event);
+    for (const listener of this.#everyTask) listener(taskId, event);
   }
 }
 

@@ -48,6 +48,11 @@ export class V1Operations {
   readonly #parts: V1OperationsParts;
   readonly #events = new TaskEvents();
 
+  /** The events of the tasks running in this process, as the streams get them. */
+  get events(): Pick<TaskEvents, 'listenToAll'> {
+    return this.#events;
+  }
+
   constructor(parts: V1OperationsParts) {
     this.#parts = parts;
   }
