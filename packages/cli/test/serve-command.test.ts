@@ -45,6 +45,45 @@ const send = async (url: string, body: unknown) => {
 };
 
 describe('orkeon serve', () => {
+  it('an agent that calls human_input over A2A v1.0 waits in INPUT_REQUIRED until the caller answers', async () => {
+    const crew = await scripted.write(
+      'planner/crew.yaml',
+      'name: planner\nagents:\n  planner: { role: planner, goal: Plan trips, tools: [human_input] }\ntasks:\n  t: { description: Plan., expected_output: A plan, agent: planner }\n',
+    );
+    const { url } = await serve(dirname(crew));
+    scripted.server.enqueue(
+      { toolCalls: [{ name: 'human_input', arguments: { question: 'Which city?' } }] },
+      { text: 'Trip to Lisbon planned' },
+    );
+    const rpc = async (params: unknown) =>
+      (await (
+        await fetch(`${url}/a2a/jsonrpc`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'a2a-version': '1.0' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'SendMessage', params }),
+        })
+      ).json()) as { result: { task: { id: string; status: { state: string; message?: unknown }; history: unknown[] } } };
+    const asked = await rpc({ message: { messageId: 'm-1', role: 'ROLE_USER', parts: [{ text: 'Plan a trip' }] } });
+    expect(asked.result.task.status).toMatchObject({
+      state: 'TASK_STATE_INPUT_REQUIRED',
+      message: { role: 'ROLE_AGENT', parts: [{ text: 'Which city?' }] },
+    });
+    const taskId = asked.result.task.id;
+    const done = await rpc({ message: { messageId: 'm-2', taskId, role: 'ROLE_USER', parts: [{ text: 'Lisbon' }] } });
+    expect(done.result.task).toMatchObject({
+      id: taskId,
+      status: { state: 'TASK_STATE_COMPLETED' },
+      artifacts: [{ parts: [{ text: 'Trip to Lisbon planned' }] }],
+    });
+    expect(done.result.task.history).toMatchObject([
+      { role: 'ROLE_USER', parts: [{ text: 'Plan a trip' }] },
+      { role: 'ROLE_AGENT', parts: [{ text: 'Which city?' }] },
+      { role: 'ROLE_USER', parts: [{ text: 'Lisbon' }] },
+    ]);
+    // The model read the caller's answer as the tool's result.
+    expect(JSON.stringify(scripted.server.requests[1]?.body)).toContain('Lisbon');
+  });
+
   it('serves each agent as a skill, answers tasks with the agent, keeps records, and stops on Ctrl+C', async () => {
     const { url, child } = await serve(await crewFolder('helpers', 'writer'));
     const card = (await (await fetch(`${url}/.well-known/agent.json`)).json()) as {

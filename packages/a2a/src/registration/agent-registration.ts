@@ -1,12 +1,33 @@
 import type { A2ATaskRequest } from '../wire/task-request.js';
 
 /**
- * Runs a local agent: receives the submission (id and input mode filled in) and a signal
- * aborted on time-out or server stop; resolves with the task output.
+ * Runs a local agent: receives the submission (id and input mode filled in), a signal
+ * aborted on time-out or server stop, and what the task offers beyond (asking the caller);
+ * resolves with the task output.
  *
  * @experimental SVCEXP001
  */
-export type A2ALocalHandler = (request: NormalizedA2ATaskRequest, signal: AbortSignal) => Promise<string>;
+export type A2ALocalHandler = (
+  request: NormalizedA2ATaskRequest,
+  signal: AbortSignal,
+  task?: A2ATaskContext,
+) => Promise<string>;
+
+/** What the caller answered, or why no answer came. */
+export type A2AInputAnswer =
+  | { readonly answered: true; readonly value: string }
+  | { readonly answered: false; readonly reason: string };
+
+/**
+ * What a task offers its agent beyond the input. `requestInput` is there on an A2A v1.0
+ * task: the task waits in `INPUT_REQUIRED` with `prompt` as its status message until the
+ * caller sends the answer (a message with the task's id); the seed dialect cannot ask.
+ *
+ * @experimental SVCEXP001
+ */
+export interface A2ATaskContext {
+  readonly requestInput?: (prompt: string, signal?: AbortSignal) => Promise<A2AInputAnswer>;
+}
 
 /** A submission after defaults: `id` and `inputMode` are always present. */
 export type NormalizedA2ATaskRequest = A2ATaskRequest & { readonly id: string; readonly inputMode: string };

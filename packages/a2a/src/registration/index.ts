@@ -2,7 +2,9 @@ export { type A2ASettings, type A2ASettingsInput, A2ASettingsService, a2aSetting
 export { type AddSvcA2AOptions, a2aExperimentalDiagnosticId, addSvcA2A } from './add-svc-a2a.js';
 export { AgentDirectory, AgentDirectoryService } from './agent-directory.js';
 export type {
+  A2AInputAnswer,
   A2ALocalHandler,
+  A2ATaskContext,
   AgentRegistration,
   LocalAgentRegistration,
   NormalizedA2ATaskRequest,

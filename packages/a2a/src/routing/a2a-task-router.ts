@@ -1,5 +1,5 @@
 import { serviceToken } from '@orkeon/core';
-import type { NormalizedA2ATaskRequest } from '../registration/agent-registration.js';
+import type { A2ATaskContext, NormalizedA2ATaskRequest } from '../registration/agent-registration.js';
 import type { AgentRepository } from '../registration/agent-repository.js';
 import { isoTimestamp } from '../wire/iso-timestamp.js';
 import type { A2ATaskResult } from '../wire/task-result.js';
@@ -35,7 +35,11 @@ export class A2ATaskRouter {
     this.#now = options.now ?? Date.now;
   }
 
-  async routeTask(request: NormalizedA2ATaskRequest, signal: AbortSignal): Promise<A2ATaskResult> {
+  async routeTask(
+    request: NormalizedA2ATaskRequest,
+    signal: AbortSignal,
+    task: A2ATaskContext = {},
+  ): Promise<A2ATaskResult> {
     const taskId = request.id;
     try {
       const registration = await this.#repository.getById(request.skillId);
@@ -69,7 +73,7 @@ export class A2ATaskRouter {
         const sent = await raceAbort(this.#remoteSender(registration, request, signal), signal);
         return sent.aborted ? this.#aborted(taskId, signal) : { ...sent.value, taskId };
       }
-      const ran = await raceAbort(registration.handler(request, signal), signal);
+      const ran = await raceAbort(registration.handler(request, signal, task), signal);
       if (ran.aborted) return this.#aborted(taskId, signal);
       if (typeof ran.value !== 'string') {
         return this.#result(

@@ -16,6 +16,7 @@ import { type AgentDefinition, type CrewDefinition, type Logger, OrkeonError, ty
 import type { CliCommandAction } from '../cli-command.js';
 import type { CliErrorCode } from '../errors/error-codes.js';
 import { ExitCode } from '../exit-codes.js';
+import { A2ATaskQuestions } from '../run/a2a-task-questions.js';
 import { createCliRuntime } from '../run/create-cli-runtime.js';
 import { loadRunTarget } from '../run/load-run-target.js';
 import { crewFolderOf, parseVariables } from '../run/run-arguments.js';
@@ -39,8 +40,10 @@ export const serveAction: CliCommandAction = {
     const logger = await context.logger();
     // The crew is loaded with the runtime's tools; the A2A settings read it when the server starts.
     const loaded: { crew?: CrewDefinition } = {};
-    // A service has no one to ask: no prompt is registered, so permission asks are denied headlessly.
+    // An agent's questions go to the A2A caller of its task; permission asks are denied headlessly.
+    const questions = new A2ATaskQuestions();
     const { runtime, close } = await createCliRuntime({
+      humanInput: questions,
       configuration,
       logger,
       crewFolder,
@@ -75,7 +78,11 @@ export const serveAction: CliCommandAction = {
           description: agent.goal,
           tags: [crew.name],
           kind: 'local',
-          handler: (request, signal) => answerAs(runtime, agent, crew, request, signal),
+          handler: (request, signal, task) => {
+            const asking = task?.requestInput;
+            const stop = asking === undefined ? undefined : questions.register(request.id, asking);
+            return answerAs(runtime, agent, crew, request, signal).finally(() => stop?.());
+          },
         });
       }
       await registerPeers(

@@ -1,4 +1,7 @@
+// One file over 300 lines: the task lifecycle (start, run, ask the caller, continue, settle)
+// shares the runs and the waiting questions of this process; listing and views live beside it.
 import type { Logger, ServiceProvider } from '@orkeon/core';
+import type { A2AInputAnswer } from '../../registration/agent-registration.js';
 import { AgentRepositoryService } from '../../registration/agent-repository.js';
 import { A2ATaskRouterService } from '../../routing/a2a-task-router.js';
 import type { RunningTasks } from '../../server/running-tasks.js';
@@ -47,6 +50,10 @@ function endsStream(event: V1StreamResponse): boolean {
 export class V1Operations {
   readonly #parts: V1OperationsParts;
   readonly #events = new TaskEvents();
+  /** The runs of this process by task id, settled when the task has ended. */
+  readonly #runs = new Map<string, Promise<V1Task>>();
+  /** The tasks whose agent waits for the caller's answer, by task id. */
+  readonly #waiting = new Map<string, (answer: V1Message) => void>();
 
   /** The events of the tasks running in this process, as the streams get them. */
   get events(): Pick<TaskEvents, 'listenToAll'> {
@@ -60,12 +67,17 @@ export class V1Operations {
   /** Blocks until the task ends or waits for the client, unless `returnImmediately`. */
   async sendMessage(request: V1SendMessageRequest): Promise<V1SendMessageResponse> {
     const historyLength = request.configuration?.historyLength;
-    const started = await this.#start(request);
-    if (request.configuration?.returnImmediately === true) {
-      void started.settled.catch(() => undefined);
-      return { task: taskView(started.task, { historyLength }) };
-    }
-    return { task: taskView(await started.settled, { historyLength }) };
+    const immediately = request.configuration?.returnImmediately === true;
+    let follow: ReturnType<typeof followTask> | undefined;
+    const started = await this.#start(request, (taskId) => {
+      if (!immediately) follow = followTask(this.#events, taskId, endsStream);
+    });
+    // A run that ends without a last event (its record could not be written) still ends the wait.
+    void started.settled.catch(() => undefined).finally(() => follow?.close());
+    if (follow === undefined) return { task: taskView(started.task, { historyLength }) };
+    for await (const _event of follow.events);
+    const record = await this.#parts.withScope((scope) => this.#parts.store(scope).get(started.task.id));
+    return { task: taskView(record?.task ?? (await started.settled), { historyLength }) };
   }
 
   /** The task, then its status and artifact updates, until it ends or waits for the client. */
@@ -75,7 +87,7 @@ export class V1Operations {
     const started = await this.#start(request, (taskId) => {
       follow = followTask(this.#events, taskId, endsStream);
     });
-    void started.settled.catch(() => undefined);
+    void started.settled.catch(() => undefined).finally(() => follow?.close());
     const events = follow?.events;
     return (async function* () {
       yield { task: taskView(started.task, { historyLength }) };
@@ -142,7 +154,8 @@ export class V1Operations {
         `Task '${request.id}' has already ended (${state}); read it with GetTask instead of subscribing.`,
       );
     }
-    if (!this.#parts.running.has(request.id) || isInterruptedV1State(state)) follow.close();
+    // A task waiting for input here is followed on through the answer, to its next stop.
+    if (!this.#parts.running.has(request.id)) follow.close();
     return (async function* () {
       yield { task: taskView(record.task, {}) };
       yield* follow.events;
@@ -165,7 +178,7 @@ export class V1Operations {
     const message = request.message;
     if (message.role !== 'ROLE_USER')
       throw new V1ProtocolError('InvalidParams', `A message to an agent has role ROLE_USER, not ${message.role}.`);
-    if (message.taskId !== undefined && message.taskId !== '') await this.#refuseFollowUp(message);
+    if (message.taskId !== undefined && message.taskId !== '') return this.#continue(message, beforeRun);
     const taskId = this.#parts.newId();
     const contextId =
       message.contextId !== undefined && message.contextId !== '' ? message.contextId : this.#parts.newId();
@@ -190,6 +203,7 @@ export class V1Operations {
     }
     beforeRun?.(taskId);
     const settled = this.#run(task, skillId, textOfParts(message.parts), signal);
+    this.#runs.set(taskId, settled);
     this.#parts.running.track(taskId, settled);
     return { task, settled };
   }
@@ -203,6 +217,7 @@ export class V1Operations {
           .routeTask(
             { id: task.id, skillId, input, inputMode: 'text/plain', metadata: { contextId: task.contextId } },
             signal,
+            { requestInput: (prompt, asked) => this.#requestInput(task, prompt, asked ?? signal) },
           ),
       );
       return await this.#settle(task, result);
@@ -216,7 +231,48 @@ export class V1Operations {
       });
     } finally {
       this.#parts.running.release(task.id);
+      this.#runs.delete(task.id);
+      this.#waiting.delete(task.id);
     }
+  }
+
+  /**
+   * The agent asks its caller: the task waits in `INPUT_REQUIRED`, the question as its
+   * status message, until a message naming the task answers (or the task is stopped).
+   */
+  async #requestInput(task: V1Task, prompt: string, signal: AbortSignal): Promise<A2AInputAnswer> {
+    if (signal.aborted) return { answered: false, reason: 'the task was stopped' };
+    const status: V1TaskStatus = {
+      state: 'TASK_STATE_INPUT_REQUIRED',
+      timestamp: isoTimestamp(this.#parts.now()),
+      message: this.#agentMessage(task, prompt),
+    };
+    const answer = new Promise<A2AInputAnswer>((resolve) => {
+      const onAbort = () => {
+        this.#waiting.delete(task.id);
+        resolve({ answered: false, reason: 'the task was stopped before the caller answered' });
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      this.#waiting.set(task.id, (message) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve({ answered: true, value: textOfParts(message.parts) });
+      });
+    });
+    const record = await this.#parts.withScope((scope) =>
+      this.#parts
+        .store(scope)
+        .update(task.id, (current) =>
+          current === undefined || isTerminalV1State(current.task.status.state)
+            ? undefined
+            : withStatus(current, status),
+        ),
+    );
+    if (record?.task.status.state !== 'TASK_STATE_INPUT_REQUIRED') {
+      this.#waiting.delete(task.id);
+      return { answered: false, reason: 'the task has ended' };
+    }
+    this.#publishStatus(record.task);
+    return answer;
   }
 
   /** Records the outcome (a task cancelled meanwhile stays `CANCELED`) and tells the streams. */
@@ -266,23 +322,60 @@ export class V1Operations {
     };
   }
 
-  /** A message naming a task continues it; until a task can wait for input, none can be continued. */
-  async #refuseFollowUp(message: V1Message): Promise<never> {
+  /**
+   * A message naming a task answers the question the task waits on (`INPUT_REQUIRED`): it
+   * joins the history, the task is `WORKING` again and its agent goes on. Any other task
+   * takes no message: unknown, of another context, ended, working, or waiting in a
+   * process that is gone.
+   */
+  async #continue(
+    message: V1Message,
+    beforeRun: ((taskId: string) => void) | undefined,
+  ): Promise<{ task: V1Task; settled: Promise<V1Task> }> {
     const taskId = message.taskId ?? '';
     const record = await this.#parts.withScope((scope) => this.#parts.store(scope).get(taskId));
     if (record === undefined) throw taskNotFound(taskId);
-    if (message.contextId !== undefined && message.contextId !== '' && message.contextId !== record.task.contextId)
+    const { contextId } = record.task;
+    if (message.contextId !== undefined && message.contextId !== '' && message.contextId !== contextId)
       throw new V1ProtocolError(
         'InvalidParams',
-        `The message's contextId '${message.contextId}' is not the context of task '${taskId}' ('${record.task.contextId}').`,
+        `The message's contextId '${message.contextId}' is not the context of task '${taskId}' ('${contextId}').`,
       );
     const state = record.task.status.state;
-    throw new V1ProtocolError(
-      'UnsupportedOperation',
-      isTerminalV1State(state)
-        ? `Task '${taskId}' has ended (${state}) and takes no more messages; send a new message without taskId (the same contextId keeps the conversation).`
-        : `Task '${taskId}' is ${state} and does not wait for input; wait for it to end, or cancel it.`,
+    const answer = this.#waiting.get(taskId);
+    const run = this.#runs.get(taskId);
+    if (state !== 'TASK_STATE_INPUT_REQUIRED' || answer === undefined || run === undefined)
+      throw new V1ProtocolError(
+        'UnsupportedOperation',
+        isTerminalV1State(state)
+          ? `Task '${taskId}' has ended (${state}) and takes no more messages; send a new message without taskId (the same contextId keeps the conversation).`
+          : state === 'TASK_STATE_INPUT_REQUIRED'
+            ? `Task '${taskId}' waited for input in a server process that is gone; send a new message without taskId (the same contextId keeps the conversation).`
+            : `Task '${taskId}' is ${state} and does not wait for input; wait for it to end, or cancel it.`,
+      );
+    // Taken at once: of two answers sent together, one continues the task.
+    this.#waiting.delete(taskId);
+    const given = { ...message, taskId, contextId };
+    const updated = await this.#parts.withScope((scope) =>
+      this.#parts.store(scope).update(taskId, (current) =>
+        current === undefined
+          ? undefined
+          : {
+              ...current,
+              task: {
+                ...current.task,
+                status: { state: 'TASK_STATE_WORKING', timestamp: isoTimestamp(this.#parts.now()) },
+                history: [...(current.task.history ?? []), given],
+              },
+            },
+      ),
     );
+    const task = updated?.task ?? record.task;
+    // The other streams hear the task work again; the answering stream starts from its snapshot.
+    this.#publishStatus(task);
+    beforeRun?.(taskId);
+    answer(given);
+    return { task, settled: run };
   }
 
   async #skillOf(request: V1SendMessageRequest): Promise<string> {
