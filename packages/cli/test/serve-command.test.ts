@@ -62,7 +62,9 @@ describe('orkeon serve', () => {
           headers: { 'content-type': 'application/json', 'a2a-version': '1.0' },
           body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'SendMessage', params }),
         })
-      ).json()) as { result: { task: { id: string; status: { state: string; message?: unknown }; history: unknown[] } } };
+      ).json()) as {
+        result: { task: { id: string; status: { state: string; message?: unknown }; history: unknown[] } };
+      };
     const asked = await rpc({ message: { messageId: 'm-1', role: 'ROLE_USER', parts: [{ text: 'Plan a trip' }] } });
     expect(asked.result.task.status).toMatchObject({
       state: 'TASK_STATE_INPUT_REQUIRED',
@@ -127,5 +129,16 @@ describe('orkeon serve', () => {
     expect(routed.body).toMatchObject({ status: 'Completed', output: 'translated by B' });
     expect(JSON.stringify(scripted.server.requests[0]?.body)).toContain('You are translator.');
     expect((await fetch(`${a.url}/a2a/tasks/whatever`)).status).toBe(501);
+    // B's card offers A2A v1.0, so A called B over v1.0: the task is one of B's v1.0 tasks.
+    const listed = (await (
+      await fetch(`${b.url}/a2a/v1/tasks?includeArtifacts=true`, { headers: { 'a2a-version': '1.0' } })
+    ).json()) as {
+      tasks: { history: { parts: { text: string }[]; metadata?: { skillId?: string } }[] }[];
+    };
+    expect(listed.tasks).toHaveLength(1);
+    expect(listed.tasks[0]?.history[0]).toMatchObject({
+      parts: [{ text: 'bonjour' }],
+      metadata: { skillId: 'translator' },
+    });
   });
 });

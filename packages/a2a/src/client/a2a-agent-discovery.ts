@@ -3,12 +3,17 @@ import type { A2ASecuritySettingsInput } from '../security/a2a-security-settings
 import type { A2AAgentCard } from '../wire/agent-card.js';
 import { A2AClient } from './a2a-client.js';
 import { A2AClientError } from './a2a-client-error.js';
+import { A2AV1AgentDiscovery } from './v1/a2a-v1-agent-discovery.js';
+import type { A2AV1Endpoint } from './v1/v1-interface-selection.js';
 
 /** @experimental SVCEXP001 */
 export interface DiscoveredAgent {
   /** The address the card was fetched from (base URL, as given). */
   readonly url: string;
+  /** The skills, in the seed card's shape (also for an agent found by its v1.0 card). */
   readonly card: A2AAgentCard;
+  /** With `preferV1`: the v1.0 interface to call the agent on, when its card offers one. */
+  readonly v1?: A2AV1Endpoint;
 }
 
 /** @experimental SVCEXP001 */
@@ -34,11 +39,17 @@ export interface A2AAgentDiscoveryOptions {
   /** @deprecated Use `timeoutMilliseconds`; still read when that is not set. */
   readonly timeoutMs?: number;
   readonly logger?: Logger;
+  /**
+   * `discoverMany` reads the v1.0 card (`/.well-known/agent-card.json`) first and, when
+   * it offers JSON-RPC or HTTP+JSON, calls the agent over A2A v1.0; otherwise the seed
+   * card and dialect. Default false: the seed card only.
+   */
+  readonly preferV1?: boolean;
 }
 
 /**
- * Reads other agents' public cards (`{url}/.well-known/agent.json`), anonymously and
- * with full server certificate validation.
+ * Reads other agents' public cards (`{url}/.well-known/agent.json`, and with `preferV1`
+ * the v1.0 card first), anonymously and with full server certificate validation.
  *
  * @experimental SVCEXP001
  */
@@ -68,13 +79,15 @@ export class A2AAgentDiscovery {
 
   /** The cards of every address, fetched in parallel; failures are skipped, logged and reported. */
   async discoverMany(urls: readonly string[]): Promise<AgentDiscoveryResult> {
-    const settled = await Promise.allSettled(urls.map((url) => this.discover(url)));
+    const read = (url: string): Promise<Omit<DiscoveredAgent, 'url'>> =>
+      this.#options.preferV1 === true ? this.#discoverAny(url) : this.discover(url).then((card) => ({ card }));
+    const settled = await Promise.allSettled(urls.map(read));
     const agents: DiscoveredAgent[] = [];
     const failures: AgentDiscoveryFailure[] = [];
     settled.forEach((outcome, index) => {
       const url = urls[index] ?? '';
       if (outcome.status === 'fulfilled') {
-        agents.push({ url, card: outcome.value });
+        agents.push({ url, ...outcome.value });
         return;
       }
       const error = A2AClientError.isInstance(outcome.reason)
@@ -90,5 +103,35 @@ export class A2AAgentDiscovery {
       );
     });
     return { agents, failures };
+  }
+
+  /** The agent by its v1.0 card when it has one this client speaks, else by its seed card. */
+  async #discoverAny(url: string): Promise<Omit<DiscoveredAgent, 'url'>> {
+    const { security, timeoutMilliseconds, timeoutMs } = this.#options;
+    const found = await new A2AV1AgentDiscovery({
+      ...(security === undefined ? {} : { security }),
+      ...(timeoutMilliseconds === undefined ? {} : { timeoutMilliseconds }),
+      ...(timeoutMs === undefined ? {} : { timeoutMs }),
+    }).discover(url);
+    if (found.kind === 'seed') return { card: found.card };
+    const { card } = found;
+    const modes = card.defaultInputModes.length === 0 ? ['text/plain'] : card.defaultInputModes;
+    return {
+      card: {
+        name: card.name,
+        description: card.description,
+        version: card.version,
+        url,
+        skills: card.skills.map((skill) => ({
+          id: skill.id,
+          name: skill.name,
+          description: skill.description,
+          tags: skill.tags,
+          inputModes: skill.inputModes ?? modes,
+          outputModes: skill.outputModes ?? card.defaultOutputModes,
+        })),
+      },
+      v1: found.endpoint,
+    };
   }
 }

@@ -3,7 +3,7 @@ import type { DiscoveredAgent } from './a2a-agent-discovery.js';
 
 /**
  * Registers every skill of discovered agents as a remote agent, routed to the address
- * its card came from. A skill id already in the directory keeps its registration
+ * its card came from (over A2A v1.0 when the agent was found with its v1.0 interface). A skill id already in the directory keeps its registration
  * (local work wins over a peer's) and is reported as skipped.
  *
  * @experimental SVCEXP001
@@ -27,6 +27,7 @@ export function registerDiscoveredAgents(
         tags: skill.tags,
         kind: 'remote',
         url: agent.url,
+        ...(agent.v1 === undefined ? {} : { v1: agent.v1 }),
       });
       registered.push(skill.id);
     }

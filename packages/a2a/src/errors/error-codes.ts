@@ -27,6 +27,12 @@ export const a2aErrorCodes = {
     'The `A2A:Security` settings cannot be enforced (no trust anchor, a scheme without a validator): the server fails closed.',
   A2A_BINDING_UNSAFE:
     'The server was asked to listen beyond loopback without credentials or mutual TLS: protect it, or listen on localhost.',
+  A2A_GRPC_LISTEN_FAILED:
+    'The gRPC binding cannot listen on `A2A:Host` and `A2A:GrpcPort` (taken, or not an address of this machine): choose another port (0 picks a free one).',
+  A2A_GRPC_PACKAGES_MISSING:
+    '`A2A:GrpcPort` is set, but the packages of the gRPC binding are not installed: `npm install @grpc/grpc-js @bufbuild/protobuf @a2a-js/sdk`.',
+  A2A_GRPC_SECURITY_MISSING:
+    'The gRPC binding was asked for on a server whose HTTP requests are guarded, without checks for gRPC calls: build the server through `addSvcA2A`, or pass `grpcSecurity`.',
 
   // Registration and task persistence
   A2A_AGENT_REGISTRATION_INVALID: 'An agent registration the directory cannot hold: the message names the problem.',
@@ -36,6 +42,12 @@ export const a2aErrorCodes = {
     'Deprecated (no longer thrown): `addSvcA2ATaskPersistence` needed a `StateStore`; it needs a `DocumentStore` now.',
   A2A_TASK_RECORD_UNREADABLE:
     "A stored task record is not one this version can read: delete it from collection 'a2a-tasks', or use the version that wrote it.",
+
+  // A2A v1.0 push notifications
+  A2A_PUSH_ADDRESS_REFUSED:
+    'A webhook address is private, loopback, link-local, cloud metadata or otherwise not public: use a public address, or add the host to `A2A:PushNotifications:AllowedHosts`.',
+  A2A_PUSH_RECORD_UNREADABLE:
+    "A stored push notification config or pending delivery is not one this version can read: delete it from collection 'a2a-v1-push-configs' or 'a2a-v1-push-deliveries', or use the version that wrote it.",
 } as const;
 
 /** @experimental SVCEXP001 */

@@ -21,6 +21,15 @@ export const a2aSettings = defineSettingsSection(
       .max(65535)
       .default(5002)
       .describe('The TCP port the server listens on; 0 picks a free port.'),
+    GrpcPort: z
+      .number()
+      .int()
+      .min(0)
+      .max(65535)
+      .optional()
+      .describe(
+        'The TCP port of the gRPC binding of A2A v1.0 (lf.a2a.v1.A2AService), on the same Host; 0 picks a free port. Absent: no gRPC.',
+      ),
     CertificatePath: z
       .string()
       .min(1)
@@ -60,10 +69,50 @@ export const a2aSettings = defineSettingsSection(
       .min(0)
       .default(10)
       .describe('On stop, how long running tasks are awaited before their signals are aborted.'),
+    PushNotifications: z
+      .object({
+        Enabled: z
+          .boolean()
+          .default(true)
+          .describe(
+            'A2A v1.0 push notifications: the four config operations, webhook delivery and `capabilities.pushNotifications` in the card. False refuses them with PushNotificationNotSupported.',
+          ),
+        AllowedHosts: z
+          .array(z.string().min(1))
+          .default([])
+          .describe(
+            'Webhook host names (or addresses) let through although they are, or resolve to, private, loopback, link-local or metadata addresses. Empty: public addresses only.',
+          ),
+        TimeoutSeconds: z
+          .number()
+          .positive()
+          .default(10)
+          .describe('How long one webhook delivery attempt may take, answer included.'),
+        MaxAttempts: z
+          .int()
+          .min(1)
+          .max(100)
+          .default(5)
+          .describe(
+            'Attempts per event and webhook, the first included; retried on network errors, time-outs, 408, 429 and 5xx.',
+          ),
+        RetryBaseDelaySeconds: z
+          .number()
+          .positive()
+          .default(1)
+          .describe('The wait after the first failed attempt; it doubles after each further one.'),
+        RetryMaxDelaySeconds: z
+          .number()
+          .positive()
+          .default(30)
+          .describe('The longest wait between two attempts (a `Retry-After` answer included).'),
+      })
+      .prefault({})
+      .describe('Webhooks of A2A v1.0 push notifications.'),
   }),
   {
     description:
-      'Agent-to-agent (A2A) server, experimental (SVCEXP001): the REST 0.x dialect plus SSE, and A2A v1.0 (JSON-RPC and HTTP+JSON).',
+      'Agent-to-agent (A2A) server, experimental (SVCEXP001): the REST 0.x dialect plus SSE, and A2A v1.0 (JSON-RPC and HTTP+JSON, and gRPC when GrpcPort is set).',
   },
 );
 

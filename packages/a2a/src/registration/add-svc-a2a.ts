@@ -6,6 +6,7 @@ import {
   LoggerService,
   type ServiceCollection,
   type SettingsTree,
+  type SettingsValue,
 } from '@orkeon/core';
 import { clientRemoteSender } from '../client/client-remote-sender.js';
 import { A2ATaskRouter, A2ATaskRouterService } from '../routing/a2a-task-router.js';
@@ -17,6 +18,7 @@ import { assertSafeBinding } from '../security/assert-safe-binding.js';
 import { A2AServer, A2AServerService } from '../server/a2a-server.js';
 import { A2AHttpsOptionsService, A2ARequestGuardService } from '../server/a2a-server-options.js';
 import { taskStamps } from '../server/task-stamps.js';
+import { A2AGrpcCallSecurityService, createGrpcCallSecurity } from '../v1/grpc/grpc-call-security.js';
 import { cardSecurity } from '../v1/server/agent-card-v1.js';
 import { type A2ASettings, type A2ASettingsInput, A2ASettingsService, a2aSettings } from './a2a-settings.js';
 import { AgentDirectory, AgentDirectoryService } from './agent-directory.js';
@@ -97,12 +99,14 @@ export function addSvcA2A(
   if (bound.EnableServer) {
     services.tryAddSingleton(A2AServerService, (resolver) => {
       const https = resolver.tryGet(A2AHttpsOptionsService);
+      const grpcSecurity = resolver.tryGet(A2AGrpcCallSecurityService);
       return new A2AServer({
         settings: resolver.get(A2ASettingsService),
         logger: (resolver.tryGet(LoggerService) ?? createLogger()).child({ component: 'a2a' }),
         guards: resolver.getAll(A2ARequestGuardService),
         cardSecurity: cardSecurity(settings instanceof Configuration ? settings.get(a2aSecuritySettings) : undefined),
         ...(https === undefined ? {} : { https }),
+        ...(grpcSecurity === undefined ? {} : { grpcSecurity }),
         ...(options.now === undefined ? {} : { now: options.now }),
         ...(options.newId === undefined ? {} : { newId: options.newId }),
       });
@@ -112,7 +116,8 @@ export function addSvcA2A(
 }
 
 /**
- * The `A2A:Security` section as guards and TLS settings. Fails at once (fail-closed)
+ * The `A2A:Security` section as guards and TLS settings, and, with `A2A:GrpcPort`, as the
+ * checks of gRPC calls. Fails at once (fail-closed)
  * on a security setting that cannot be enforced: mTLS without a trust anchor or
  * without HTTPS, a listed scheme without a validator, or a server reachable beyond
  * loopback with neither credentials nor mTLS.
@@ -126,6 +131,8 @@ function addSecurity(
   const securitySettings = configuration.get(a2aSecuritySettings);
   const security = createA2ASecurity(securitySettings, { logger });
   for (const guard of security.guards) services.add(A2ARequestGuardService, 'singleton', () => guard);
+  if (bound.GrpcPort !== undefined)
+    services.tryAddInstance(A2AGrpcCallSecurityService, createGrpcCallSecurity(securitySettings, { logger }));
   if (bound.CertificatePath !== undefined && bound.CertificateKeyPath !== undefined) {
     services.tryAddInstance(A2AHttpsOptionsService, {
       cert: readFileSync(bound.CertificatePath),
@@ -146,6 +153,6 @@ function bindSettings(settings: Configuration | ((options: A2ASettingsInput) => 
   const input: A2ASettingsInput = {};
   settings(input);
   const given: SettingsTree = {};
-  for (const [key, value] of Object.entries(input)) if (value !== undefined) given[key] = value;
+  for (const [key, value] of Object.entries(input)) if (value !== undefined) given[key] = value as SettingsValue;
   return Configuration.fromObject({ A2A: given }, [a2aSettings]).get(a2aSettings);
 }

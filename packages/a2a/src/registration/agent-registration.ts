@@ -51,6 +51,16 @@ export interface RemoteAgentRegistration extends AgentRegistrationBase {
   readonly kind: 'remote';
   /** The base address of the remote A2A server, e.g. `http://other-host:5002`. */
   readonly url: string;
+  /**
+   * The A2A v1.0 interface to call, when the agent's card offers one this client speaks;
+   * absent, tasks go to the seed dialect at `url`.
+   */
+  readonly v1?: {
+    readonly url: string;
+    readonly protocolBinding: 'JSONRPC' | 'HTTP+JSON';
+    readonly protocolVersion?: string;
+    readonly tenant?: string;
+  };
 }
 
 /**

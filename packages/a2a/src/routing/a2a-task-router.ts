@@ -70,7 +70,7 @@ export class A2ATaskRouter {
             `Skill '${request.skillId}' is served by the remote agent at ${registration.url}, but no A2A remote sender is registered: register the A2A client (A2ARemoteSenderService).`,
           );
         }
-        const sent = await raceAbort(this.#remoteSender(registration, request, signal), signal);
+        const sent = await raceAbort(this.#remoteSender(registration, request, signal, task), signal);
         return sent.aborted ? this.#aborted(taskId, signal) : { ...sent.value, taskId };
       }
       const ran = await raceAbort(registration.handler(request, signal, task), signal);

@@ -1,5 +1,9 @@
 import { serviceToken } from '@orkeon/core';
-import type { NormalizedA2ATaskRequest, RemoteAgentRegistration } from '../registration/agent-registration.js';
+import type {
+  A2ATaskContext,
+  NormalizedA2ATaskRequest,
+  RemoteAgentRegistration,
+} from '../registration/agent-registration.js';
 import type { A2ATaskResult } from '../wire/task-result.js';
 
 /**
@@ -14,6 +18,7 @@ export type A2ARemoteSender = (
   registration: RemoteAgentRegistration,
   request: NormalizedA2ATaskRequest,
   signal: AbortSignal,
+  task?: A2ATaskContext,
 ) => Promise<A2ATaskResult>;
 
 /** @experimental SVCEXP001 */

@@ -2,8 +2,14 @@ import { createLogger, type Logger, type ServiceProvider, serviceToken } from '@
 import fastify, { type FastifyInstance } from 'fastify';
 import type { A2ASettings } from '../registration/a2a-settings.js';
 import { A2AServerNotBoundError } from '../registration/registration-errors.js';
+import { assertSafeBinding } from '../security/assert-safe-binding.js';
+import type { A2AGrpcServer } from '../v1/grpc/a2a-grpc-server.js';
+import type { A2AGrpcAddress } from '../v1/grpc/grpc-agent-interface.js';
+import type { A2AGrpcCallSecurity } from '../v1/grpc/grpc-call-security.js';
+import { A2AGrpcPackagesMissingError, A2AGrpcSecurityMissingError } from '../v1/grpc/grpc-server-errors.js';
 import { cardSecurity, type V1CardSecurity } from '../v1/server/agent-card-v1.js';
-import { a2aV1Routes } from '../v1/server/v1-routes.js';
+import type { V1Operations } from '../v1/server/v1-operations.js';
+import { a2aV1Routes, createV1Operations } from '../v1/server/v1-routes.js';
 import { a2aRoutes } from './a2a-routes.js';
 import type { A2AHttpsOptions, A2ARequestGuard, A2AScopeSource, A2AServerOptions } from './a2a-server-options.js';
 import { RunningTasks } from './running-tasks.js';
@@ -21,6 +27,8 @@ export interface A2AServerAddress {
  * The A2A HTTP server: listens, serves the seed dialect's endpoints (`a2aRoutes`: agent
  * card, send, sendSubscribe, status and cancel) and A2A v1.0 beside them (`a2aV1Routes`:
  * the v1.0 card, JSON-RPC and HTTP+JSON), and stops gracefully, draining running tasks.
+ * With `A2A:GrpcPort` it also serves the gRPC binding of v1.0 on that port, over the same
+ * operations (its modules are loaded only then).
  *
  * @experimental SVCEXP001
  */
@@ -32,11 +40,18 @@ export class A2AServer {
   readonly #running: RunningTasks;
   readonly #stamps: TaskStamps;
   readonly #cardSecurity: V1CardSecurity;
+  readonly #grpcSecurity: A2AGrpcCallSecurity | undefined;
   #services: A2AScopeSource | undefined;
   #app: FastifyInstance | undefined;
+  #grpc: A2AGrpcServer | undefined;
   #address: A2AServerAddress | undefined;
 
-  constructor(options: A2AServerOptions) {
+  /**
+   * `grpcSecurity` checks the calls of the gRPC binding (`createGrpcCallSecurity`, which
+   * `addSvcA2A` registers from `A2A:Security`); a server with guards and `A2A:GrpcPort`
+   * refuses to start without it.
+   */
+  constructor(options: A2AServerOptions & { readonly grpcSecurity?: A2AGrpcCallSecurity }) {
     this.#settings = options.settings;
     this.#services = options.services;
     this.#logger = options.logger ?? createLogger({ bindings: { component: 'a2a' } });
@@ -44,6 +59,7 @@ export class A2AServer {
     this.#https = options.https;
     this.#stamps = taskStamps(options);
     this.#cardSecurity = options.cardSecurity ?? cardSecurity(undefined);
+    this.#grpcSecurity = options.grpcSecurity;
     const seconds = this.#settings.RequestTimeoutSeconds;
     this.#running = new RunningTasks(seconds * 1000, () => {
       const reason = new Error(
@@ -57,6 +73,11 @@ export class A2AServer {
   /** Where the server listens; `undefined` before `start()` and after `stop()`. */
   get address(): A2AServerAddress | undefined {
     return this.#address;
+  }
+
+  /** Where the gRPC binding listens; `undefined` without `A2A:GrpcPort`, before `start()` and after `stop()`. */
+  get grpcAddress(): A2AGrpcAddress | undefined {
+    return this.#grpc?.address;
   }
 
   /** How many tasks run now. */
@@ -73,13 +94,28 @@ export class A2AServer {
   async start(): Promise<A2AServerAddress> {
     if (this.#address !== undefined) return this.#address;
     if (this.#services === undefined) throw new A2AServerNotBoundError();
-    const app = this.#build();
+    const grpcPort = this.#settings.GrpcPort;
+    if (grpcPort !== undefined) {
+      // Before anything listens: an unguarded gRPC door beside guarded HTTP, or an open one beyond loopback.
+      if (this.#guards.length > 0 && this.#grpcSecurity === undefined) throw new A2AGrpcSecurityMissingError();
+      assertSafeBinding(this.#settings.Host, this.#grpcSecurity?.settings ?? {});
+    }
+    const { app, operations } = this.#build();
     await app.listen({ host: this.#settings.Host, port: this.#settings.Port });
     const bound = app.server.address();
     const port = typeof bound === 'object' && bound !== null ? bound.port : this.#settings.Port;
     const protocol = this.#https === undefined ? 'http' : 'https';
     const host = this.#settings.Host;
     this.#app = app;
+    if (grpcPort !== undefined) {
+      try {
+        this.#grpc = await this.#startGrpc(operations, grpcPort);
+      } catch (error) {
+        this.#app = undefined;
+        await app.close();
+        throw error;
+      }
+    }
     this.#address = { host, port, url: `${protocol}://${host.includes(':') ? `[${host}]` : host}:${port}` };
     this.#logger.info({ url: this.#address.url }, 'A2A server listening.');
     return this.#address;
@@ -88,12 +124,13 @@ export class A2AServer {
   /**
    * Stops taking tasks (new ones are answered 503), waits up to `graceSeconds`
    * (default `ShutdownGraceSeconds`) for running tasks, aborts the signals of those still
-   * running (they answer `Cancelled`), then closes the listener.
+   * running (they answer `Cancelled`), then closes the listeners (HTTP and gRPC).
    */
   async stop(graceSeconds: number = this.#settings.ShutdownGraceSeconds): Promise<void> {
     const app = this.#app;
     if (app === undefined) return;
     this.#app = undefined;
+    const grpc = this.#grpc;
     const drained = await this.#running.drain(graceSeconds * 1000);
     if (!drained) {
       this.#logger.warn(
@@ -102,7 +139,8 @@ export class A2AServer {
       );
       this.#running.abortAll(new Error('The A2A server is stopping.'));
     }
-    await app.close();
+    await Promise.all([app.close(), grpc?.stop()]);
+    this.#grpc = undefined;
     this.#address = undefined;
   }
 
@@ -110,7 +148,24 @@ export class A2AServer {
     await this.stop();
   }
 
-  #build(): FastifyInstance {
+  /** The gRPC binding, loaded on demand so a server without it never loads gRPC. */
+  async #startGrpc(operations: V1Operations, port: number): Promise<A2AGrpcServer> {
+    const { A2AGrpcServer } = await import('../v1/grpc/a2a-grpc-server.js').catch((error: unknown) => {
+      if ((error as { code?: unknown }).code === 'ERR_MODULE_NOT_FOUND') throw new A2AGrpcPackagesMissingError(error);
+      throw error;
+    });
+    return A2AGrpcServer.start({
+      operations,
+      logger: this.#logger,
+      host: this.#settings.Host,
+      port,
+      maxMessageBytes: this.#settings.BodyLimitBytes,
+      ...(this.#https === undefined ? {} : { tls: this.#https }),
+      ...(this.#grpcSecurity === undefined ? {} : { security: this.#grpcSecurity }),
+    });
+  }
+
+  #build(): { app: FastifyInstance; operations: V1Operations } {
     const common = {
       logger: false,
       bodyLimit: this.#settings.BodyLimitBytes,
@@ -139,13 +194,16 @@ export class A2AServer {
       accepting: () => this.#app !== undefined,
       url: () => this.#address?.url ?? `http://${settings.Host}:${settings.Port}`,
     };
+    const operations = createV1Operations(routes);
     void app.register(a2aRoutes, routes);
     void app.register(a2aV1Routes, {
       ...routes,
       cardSecurity: this.#cardSecurity,
       revision: settings.SpecificationRevision,
+      operations,
+      grpcAddress: () => this.grpcAddress,
     });
-    return app;
+    return { app, operations };
   }
 }
 

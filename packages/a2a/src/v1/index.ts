@@ -1,7 +1,66 @@
+// The gRPC binding's server (`A2AGrpcServer`) is exported as a type only: `A2AServer` loads it when `A2A:GrpcPort` is set.
+export type { A2AGrpcServer, A2AGrpcServerOptions } from './grpc/a2a-grpc-server.js';
+export { type A2AGrpcAddress, grpcAgentInterface } from './grpc/grpc-agent-interface.js';
+export {
+  type A2AGrpcCaller,
+  type A2AGrpcCallSecurity,
+  A2AGrpcCallSecurityService,
+  type A2AGrpcRefusal,
+  createGrpcCallSecurity,
+} from './grpc/grpc-call-security.js';
+export {
+  A2AGrpcListenError,
+  A2AGrpcPackagesMissingError,
+  A2AGrpcSecurityMissingError,
+} from './grpc/grpc-server-errors.js';
+export {
+  isPushKeyPart,
+  type V1CreatePushConfigRequest,
+  type V1ListPushConfigsRequest,
+  type V1ListPushConfigsResponse,
+  type V1PushConfigIdRequest,
+  type V1TaskPushNotificationConfig,
+  v1AuthenticationInfoSchema,
+  v1CreatePushConfigRequestSchema,
+  v1ListPushConfigsPageSize,
+  v1ListPushConfigsRequestSchema,
+  v1PushConfigIdRequestSchema,
+  v1SendPushConfigSchema,
+  v1TaskPushNotificationConfigSchema,
+} from './push/push-config.js';
+export { V1PushConfigStore, V1PushConfigStoreService, v1PushConfigCollection } from './push/push-config-store.js';
+export type { PushRetryPolicy, PushStores } from './push/push-deliverer.js';
+export {
+  pushDeliveryKey,
+  type V1PushDelivery,
+  V1PushDeliveryStore,
+  V1PushDeliveryStoreService,
+  v1PushDeliveryCollection,
+} from './push/push-delivery-store.js';
+export { PushAddressRefusedError, pushAllowedHostsSetting, UnreadablePushRecordError } from './push/push-errors.js';
+export { pushNotificationsOf } from './push/served-push.js';
+export {
+  V1PushNotifications,
+  type V1PushNotificationsOptions,
+  type V1PushNotificationsParts,
+} from './push/v1-push-notifications.js';
+export { blockedAddressRule } from './push/webhook-address-rules.js';
+export {
+  notificationTokenHeader,
+  type WebhookOutcome,
+  WebhookSender,
+  type WebhookSenderOptions,
+} from './push/webhook-sender.js';
+export {
+  guardedLookup,
+  type HostResolver,
+  type WebhookTargetPolicy,
+  webhookUrlRefusal,
+} from './push/webhook-target.js';
 export { cardSecurity, type V1CardSecurity, v1AgentCard, v1Paths, v1ProtocolVersion } from './server/agent-card-v1.js';
 export type { V1SpecificationRevision } from './server/http-json-binding.js';
 export type { V1ListTasksResponse } from './server/list-tasks.js';
-export { type A2AV1RoutesOptions, a2aV1Routes } from './server/v1-routes.js';
+export { type A2AV1RoutesOptions, a2aV1Routes, createV1Operations } from './server/v1-routes.js';
 export { type V1TaskRecord, V1TaskStore, V1TaskStoreService, v1TaskCollection } from './server/v1-task-store.js';
 export { textOfParts, type V1Message, type V1Part, v1MessageSchema, v1PartSchema } from './wire/message.js';
 export { a2aErrorDomain, type V1ErrorKind, V1ProtocolError, v1ErrorKinds } from './wire/protocol-error.js';

@@ -73,6 +73,14 @@ describe('addSvcA2A', () => {
       RequestTimeoutSeconds: 300,
       SpecificationRevision: '1.0.1',
       ShutdownGraceSeconds: 10,
+      PushNotifications: {
+        Enabled: true,
+        AllowedHosts: [],
+        TimeoutSeconds: 10,
+        MaxAttempts: 5,
+        RetryBaseDelaySeconds: 1,
+        RetryMaxDelaySeconds: 30,
+      },
     });
     const inCode = new ServiceCollection();
     addSvcA2A(
@@ -80,10 +88,16 @@ describe('addSvcA2A', () => {
       (options) => {
         options.Port = 7001;
         options.EnableServer = true;
+        options.PushNotifications = { AllowedHosts: ['hooks.internal'] };
       },
       quiet,
     );
-    expect(inCode.build().get(A2ASettingsService)).toMatchObject({ Port: 7001, EnableServer: true, Host: 'localhost' });
+    expect(inCode.build().get(A2ASettingsService)).toMatchObject({
+      Port: 7001,
+      EnableServer: true,
+      Host: 'localhost',
+      PushNotifications: { Enabled: true, AllowedHosts: ['hooks.internal'], MaxAttempts: 5 },
+    });
   });
 
   it('R2: registers A2AServer only when EnableServer is true', () => {

@@ -7,6 +7,7 @@ import {
   ServiceCollection,
   type ServiceProvider,
   type SettingsTree,
+  type SettingsValue,
 } from '@orkeon/core';
 import {
   type A2AServer,
@@ -47,7 +48,8 @@ export async function startTestHost(options: TestHostOptions = {}): Promise<Test
   if (options.store !== undefined) services.addInstance(DocumentStoreService, options.store);
   options.before?.(services);
   const given: SettingsTree = { EnableServer: true, Host: '127.0.0.1', Port: 0 };
-  for (const [key, value] of Object.entries(options.settings ?? {})) if (value !== undefined) given[key] = value;
+  for (const [key, value] of Object.entries(options.settings ?? {}))
+    if (value !== undefined) given[key] = value as SettingsValue;
   if (options.security !== undefined) given.Security = options.security;
   const configuration = Configuration.fromObject({ A2A: given }, [a2aSettings, a2aSecuritySettings]);
   addSvcA2A(services, configuration, { acknowledgeExperimental: true, ...options.a2a });

@@ -1,6 +1,7 @@
 // An A2A host in its own process with v1.0 task records in a SQLite file (the first
 // argument), so a test can kill it outright and start another on the same file. It
-// serves `echo` and `slow` (which answers only when its process is stopped) and prints
+// serves `echo`, `slow` (which answers only when its process is stopped) and `asker` (which
+// asks its caller for a city), and prints
 // `listening <url>`.
 import { Configuration, createLogger, DocumentStoreService, LoggerService, ServiceCollection } from '@orkeon/core';
 import { SqliteDocumentStore } from '@orkeon/store-sqlite';
@@ -39,6 +40,17 @@ directory.register({
   kind: 'local',
   handler: (_request, signal) =>
     new Promise<string>((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason))),
+});
+directory.register({
+  id: 'asker',
+  name: 'Asker',
+  description: 'Asks which city, then answers',
+  tags: [],
+  kind: 'local',
+  handler: async (_request, signal, task) => {
+    const answer = await task?.requestInput?.('Which city?', signal);
+    return answer?.answered === true ? `off to ${answer.value}` : 'staying home';
+  },
 });
 const server = await startA2AServer(provider);
 process.stdout.write(`listening ${server.address?.url}\n`);

@@ -82,7 +82,7 @@ describe('A2A v1.0 discovery', () => {
         { url: `${url}/a2a/jsonrpc`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' },
         { url: `${url}/a2a/v1`, protocolBinding: 'HTTP+JSON', protocolVersion: '1.0' },
       ],
-      capabilities: { streaming: true, pushNotifications: false, extendedAgentCard: false },
+      capabilities: { streaming: true, pushNotifications: true, extendedAgentCard: false },
       skills: [{ id: 'echo', inputModes: ['text/plain'] }],
       securitySchemes: {},
       securityRequirements: [],
@@ -185,7 +185,7 @@ describe('A2A v1.0 JSON-RPC binding', () => {
     const badParams = await rpc(url, 'SendMessage', { message: { role: 'ROLE_USER', parts: [] } });
     expect(badParams.body.error).toMatchObject({ code: -32602, message: expect.stringContaining('params.message') });
     const push = await rpc(url, 'CreateTaskPushNotificationConfig', {});
-    expect(push.body.error).toMatchObject({ code: -32003 });
+    expect(push.body.error).toMatchObject({ code: -32602, message: expect.stringContaining('params.taskId') });
     const xml = await call(`${url}/a2a/jsonrpc`, { raw: '<x/>', headers: { 'content-type': 'application/xml' } });
     expect(xml.body.error).toMatchObject({ code: -32005 });
   });

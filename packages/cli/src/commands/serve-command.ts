@@ -138,7 +138,7 @@ async function registerPeers(
   logger: Logger,
 ): Promise<void> {
   if (peers.length === 0) return;
-  const discovered = await new A2AAgentDiscovery({ logger, security }).discoverMany(peers);
+  const discovered = await new A2AAgentDiscovery({ logger, security, preferV1: true }).discoverMany(peers);
   for (const { skill, url } of registerDiscoveredAgents(directory, discovered.agents).skipped) {
     logger.warn({ skill, peer: url }, 'a peer offers a skill this crew already serves; the local one is kept');
   }

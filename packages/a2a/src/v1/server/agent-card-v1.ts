@@ -51,13 +51,17 @@ export interface V1CardInput {
   /** The server's address, e.g. `https://agents.example.com:5002`. */
   readonly baseUrl: string;
   readonly security: V1CardSecurity;
+  /** Whether push notifications are served (`A2A:PushNotifications:Enabled`). Default: false. */
+  readonly pushNotifications?: boolean;
+  /** Interfaces listed after the HTTP bindings (the gRPC binding's). */
+  readonly moreInterfaces?: readonly { url: string; protocolBinding: string; protocolVersion: string }[];
   readonly skills: readonly { id: string; name: string; description: string; tags: readonly string[] }[];
 }
 
 /**
  * The v1.0 agent card (`/.well-known/agent-card.json`): the JSON-RPC interface first
  * (preferred), then HTTP+JSON, both at protocol version 1.0; streaming on, push
- * notifications and the extended card off.
+ * notifications as the input says, the extended card off.
  */
 export function v1AgentCard(input: V1CardInput): Record<string, unknown> {
   const modes = ['text/plain'];
@@ -68,8 +72,9 @@ export function v1AgentCard(input: V1CardInput): Record<string, unknown> {
     supportedInterfaces: [
       { url: `${input.baseUrl}${v1Paths.jsonRpc}`, protocolBinding: 'JSONRPC', protocolVersion: v1ProtocolVersion },
       { url: `${input.baseUrl}${v1Paths.httpJson}`, protocolBinding: 'HTTP+JSON', protocolVersion: v1ProtocolVersion },
+      ...(input.moreInterfaces ?? []),
     ],
-    capabilities: { streaming: true, pushNotifications: false, extendedAgentCard: false },
+    capabilities: { streaming: true, pushNotifications: input.pushNotifications === true, extendedAgentCard: false },
     securitySchemes: input.security.securitySchemes,
     securityRequirements: input.security.securityRequirements,
     defaultInputModes: modes,

@@ -1,5 +1,6 @@
 import type { Logger } from '@orkeon/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { V1ProtocolError } from '../wire/protocol-error.js';
 import { writeEventStream } from './event-stream.js';
 import { protocolErrorOf } from './json-rpc-binding.js';
 import { receivedJson } from './v1-content-types.js';
@@ -19,8 +20,10 @@ interface HttpJsonOptions {
 /**
  * The HTTP+JSON binding, below `prefix`: `POST message:send`, `POST message:stream`,
  * `GET tasks/{id}`, `GET tasks`, `POST tasks/{id}:cancel`, `GET` or `POST
- * tasks/{id}:subscribe`. Errors are `google.rpc.Status` bodies with an `ErrorInfo`
- * detail; answers are `application/a2a+json` (v1.0.1) or `application/json` (v1.0.0).
+ * tasks/{id}:subscribe`, and the push configs: `POST tasks/{id}/pushNotificationConfigs`
+ * (201), `GET` it (list), `GET` and `DELETE …/{configId}` (204). Errors are
+ * `google.rpc.Status` bodies with an `ErrorInfo` detail; answers are
+ * `application/a2a+json` (v1.0.1) or `application/json` (v1.0.0).
  */
 export function registerHttpJsonBinding(app: FastifyInstance, prefix: string, options: HttpJsonOptions): void {
   const run =
@@ -50,13 +53,33 @@ export function registerHttpJsonBinding(app: FastifyInstance, prefix: string, op
       verb === 'cancel' ? 'CancelTask' : verb === 'subscribe' ? 'SubscribeToTask' : `POST tasks/{id}:${verb ?? ''}`;
     return answer(options, request, reply, name, () => ({ ...(objectOf(receivedJson(request.body)) ?? {}), id }));
   });
-  app.all(
-    `${prefix}/tasks/:task/pushNotificationConfigs`,
-    run('CreateTaskPushNotificationConfig', () => ({})),
+  type ConfigsRoute = { Params: { task: string } };
+  type ConfigRoute = { Params: { task: string; config: string } };
+  const configs = `${prefix}/tasks/:task/pushNotificationConfigs`;
+  app.post<ConfigsRoute>(configs, (request, reply) =>
+    answer(options, request, reply, 'CreateTaskPushNotificationConfig', () => configBody(request), 201),
   );
-  app.all(
-    `${prefix}/tasks/:task/pushNotificationConfigs/:config`,
-    run('GetTaskPushNotificationConfig', () => ({})),
+  app.get<ConfigsRoute>(configs, (request, reply) =>
+    answer(options, request, reply, 'ListTaskPushNotificationConfigs', () => ({
+      ...pageQuery(request.query),
+      taskId: request.params.task,
+    })),
+  );
+  app.get<ConfigRoute>(`${configs}/:config`, (request, reply) =>
+    answer(options, request, reply, 'GetTaskPushNotificationConfig', () => ({
+      taskId: request.params.task,
+      id: request.params.config,
+    })),
+  );
+  app.delete<ConfigRoute>(`${configs}/:config`, (request, reply) =>
+    answer(
+      options,
+      request,
+      reply,
+      'DeleteTaskPushNotificationConfig',
+      () => ({ taskId: request.params.task, id: request.params.config }),
+      204,
+    ),
   );
   app.get(
     `${prefix}/extendedAgentCard`,
@@ -70,12 +93,14 @@ async function answer(
   reply: FastifyReply,
   name: string,
   params: (request: FastifyRequest) => unknown,
+  status: 200 | 201 | 204 = 200,
 ): Promise<FastifyReply> {
   const mediaType = options.revision === '1.0.0' ? 'application/json' : 'application/a2a+json';
   try {
     negotiateVersion(request.headers['a2a-version'], request.query);
     const outcome = await dispatchV1(options.operations, name, params(request));
-    if (outcome.kind === 'answer') return reply.code(200).type(mediaType).send(outcome.value);
+    if (outcome.kind === 'answer' && status === 204) return reply.code(204).send();
+    if (outcome.kind === 'answer') return reply.code(status).type(mediaType).send(outcome.value);
     reply.hijack();
     await writeEventStream(
       reply.raw,
@@ -97,6 +122,24 @@ function taskAndVerb(segment: string): { id: string; verb?: string } {
   if (colon <= 0) return { id: text };
   const verb = text.slice(colon + 1);
   return ['cancel', 'subscribe'].includes(verb) ? { id: text.slice(0, colon), verb } : { id: text };
+}
+
+/** The config of `POST tasks/{id}/pushNotificationConfigs`: the body, its task the path's. */
+function configBody(request: FastifyRequest<{ Params: { task: string } }>): Record<string, unknown> {
+  const body = objectOf(receivedJson(request.body)) ?? {};
+  const taskId = request.params.task;
+  if (body.taskId !== undefined && body.taskId !== '' && body.taskId !== taskId)
+    throw new V1ProtocolError(
+      'InvalidParams',
+      `The body's taskId '${String(body.taskId)}' is not the task of the path ('${taskId}'); leave it out or make them equal.`,
+    );
+  return { ...body, taskId };
+}
+
+/** `pageSize` and `pageToken` of `GET tasks/{id}/pushNotificationConfigs`. */
+function pageQuery(query: unknown): Record<string, unknown> {
+  const { pageToken } = objectOf(query) ?? {};
+  return { ...numbers(query, ['pageSize']), ...(pageToken === undefined ? {} : { pageToken }) };
 }
 
 /** The query of `GET tasks`, its numbers and booleans read as such (camelCase names). */

@@ -1,5 +1,13 @@
+import {
+  v1CreatePushConfigRequestSchema,
+  v1ListPushConfigsRequestSchema,
+  v1PushConfigIdRequestSchema,
+} from '../push/push-config.js';
+import { pushNotificationsOf } from '../push/served-push.js';
+import type { V1PushNotifications } from '../push/v1-push-notifications.js';
 import { V1ProtocolError } from '../wire/protocol-error.js';
 import {
+  type V1SendMessageRequest,
   v1GetTaskRequestSchema,
   v1ListTasksRequestSchema,
   v1SendMessageRequestSchema,
@@ -14,21 +22,13 @@ export type V1Outcome =
   | { readonly kind: 'answer'; readonly value: unknown }
   | { readonly kind: 'stream'; readonly events: AsyncIterable<V1StreamResponse> };
 
-/** The push-notification operations, refused while this server declares no push notifications. */
-const pushOperations = new Set([
-  'CreateTaskPushNotificationConfig',
-  'GetTaskPushNotificationConfig',
-  'ListTaskPushNotificationConfigs',
-  'DeleteTaskPushNotificationConfig',
-]);
-
 /** The v1.0 operations by their names, as both HTTP bindings call them. */
 export async function dispatchV1(operations: V1Operations, name: string, params: unknown): Promise<V1Outcome> {
   switch (name) {
     case 'SendMessage':
-      return answer(operations.sendMessage(v1Params(v1SendMessageRequestSchema, params, 'params')));
+      return answer(operations.sendMessage(await withCheckedPush(operations, params)));
     case 'SendStreamingMessage':
-      return stream(operations.sendStreamingMessage(v1Params(v1SendMessageRequestSchema, params, 'params')));
+      return stream(operations.sendStreamingMessage(await withCheckedPush(operations, params)));
     case 'GetTask':
       return answer(operations.getTask(v1Params(v1GetTaskRequestSchema, params, 'params')));
     case 'ListTasks':
@@ -37,22 +37,43 @@ export async function dispatchV1(operations: V1Operations, name: string, params:
       return answer(operations.cancelTask(v1Params(v1TaskIdRequestSchema, params, 'params')));
     case 'SubscribeToTask':
       return stream(operations.subscribeToTask(v1Params(v1TaskIdRequestSchema, params, 'params')));
+    case 'CreateTaskPushNotificationConfig':
+      return answer(pushOf(operations).create(v1Params(v1CreatePushConfigRequestSchema, params, 'params')));
+    case 'GetTaskPushNotificationConfig':
+      return answer(pushOf(operations).get(v1Params(v1PushConfigIdRequestSchema, params, 'params')));
+    case 'ListTaskPushNotificationConfigs':
+      return answer(pushOf(operations).list(v1Params(v1ListPushConfigsRequestSchema, params, 'params')));
+    case 'DeleteTaskPushNotificationConfig':
+      return answer(pushOf(operations).delete(v1Params(v1PushConfigIdRequestSchema, params, 'params')));
     case 'GetExtendedAgentCard':
       throw new V1ProtocolError(
         'UnsupportedOperation',
         'This agent declares no extended agent card (capabilities.extendedAgentCard is false).',
       );
     default:
-      if (pushOperations.has(name))
-        throw new V1ProtocolError(
-          'PushNotificationNotSupported',
-          'This agent declares no push notifications (capabilities.pushNotifications is false).',
-        );
       throw new V1ProtocolError(
         'MethodNotFound',
-        `No method '${name}'. The methods are SendMessage, SendStreamingMessage, GetTask, ListTasks, CancelTask, SubscribeToTask.`,
+        `No method '${name}'. The methods are SendMessage, SendStreamingMessage, GetTask, ListTasks, CancelTask, SubscribeToTask, CreateTaskPushNotificationConfig, GetTaskPushNotificationConfig, ListTaskPushNotificationConfigs and DeleteTaskPushNotificationConfig.`,
       );
   }
+}
+
+function pushOf(operations: V1Operations): V1PushNotifications {
+  const push = pushNotificationsOf(operations);
+  if (push === undefined)
+    throw new V1ProtocolError(
+      'PushNotificationNotSupported',
+      'This agent declares no push notifications (capabilities.pushNotifications is false; A2A:PushNotifications:Enabled).',
+    );
+  return push;
+}
+
+/** The request, its `taskPushNotificationConfig` (if any) checked before a task is made for it. */
+async function withCheckedPush(operations: V1Operations, params: unknown): Promise<V1SendMessageRequest> {
+  const request = v1Params(v1SendMessageRequestSchema, params, 'params');
+  const config = request.configuration?.taskPushNotificationConfig;
+  if (config !== undefined) await pushOf(operations).checkForSend(config);
+  return request;
 }
 
 async function answer(value: Promise<unknown>): Promise<V1Outcome> {

@@ -7,6 +7,7 @@ import { A2ATaskRouterService } from '../../routing/a2a-task-router.js';
 import type { RunningTasks } from '../../server/running-tasks.js';
 import { isoTimestamp } from '../../wire/iso-timestamp.js';
 import type { A2ATaskResult } from '../../wire/task-result.js';
+import { pushNotificationsOf } from '../push/served-push.js';
 import { textOfParts, type V1Message } from '../wire/message.js';
 import { V1ProtocolError } from '../wire/protocol-error.js';
 import type { V1GetTaskRequest, V1ListTasksRequest, V1SendMessageRequest, V1TaskIdRequest } from '../wire/requests.js';
@@ -201,6 +202,10 @@ export class V1Operations {
       this.#parts.running.release(taskId);
       throw error;
     }
+    const pushConfig = request.configuration?.taskPushNotificationConfig;
+    if (pushConfig !== undefined) await pushNotificationsOf(this)?.registerFromSend(taskId, pushConfig);
+    // Webhooks hear the task as it starts; a stream gets the same snapshot as its first event.
+    this.#events.publish(taskId, { task });
     beforeRun?.(taskId);
     const settled = this.#run(task, skillId, textOfParts(message.parts), signal);
     this.#runs.set(taskId, settled);
@@ -286,9 +291,13 @@ export class V1Operations {
       timestamp: result.timestamp,
       ...(result.error === undefined ? {} : { message: this.#agentMessage(task, result.error) }),
     };
+    // Whether this outcome was written: a task cancelled meanwhile keeps its state, told once already.
+    let written = false;
     const record = await this.#parts.withScope((scope) =>
       this.#parts.store(scope).update(task.id, (current) => {
+        written = false;
         if (current === undefined || isTerminalV1State(current.task.status.state)) return undefined;
+        written = true;
         const changed = withStatus(current, status);
         return artifact === undefined
           ? changed
@@ -296,7 +305,7 @@ export class V1Operations {
       }),
     );
     const settled = record?.task ?? { ...task, status };
-    if (record !== undefined && record.task.status.state === status.state) {
+    if (written && record !== undefined) {
       if (artifact !== undefined)
         this.#events.publish(task.id, {
           artifactUpdate: { taskId: task.id, contextId: task.contextId, artifact, lastChunk: true },

@@ -3,6 +3,8 @@ import { InMemoryDocumentStore, type ServiceProvider } from '@orkeon/core';
 import type { FastifyPluginCallback } from 'fastify';
 import { AgentRepositoryService } from '../../registration/agent-repository.js';
 import type { A2ARoutesOptions } from '../../server/a2a-routes.js';
+import { grpcAgentInterface } from '../grpc/grpc-agent-interface.js';
+import { startV1PushNotifications } from '../push/start-push-notifications.js';
 import { type V1CardSecurity, v1AgentCard, v1Paths } from './agent-card-v1.js';
 import { registerHttpJsonBinding, type V1SpecificationRevision } from './http-json-binding.js';
 import { handleJsonRpc } from './json-rpc-binding.js';
@@ -15,19 +17,15 @@ export interface A2AV1RoutesOptions extends A2ARoutesOptions {
   /** The card's security schemes and requirements (from `A2A:Security`). */
   readonly cardSecurity: V1CardSecurity;
   readonly revision: V1SpecificationRevision;
+  /** Where the gRPC binding listens, when it does: the card lists it after the HTTP bindings. */
+  readonly grpcAddress?: () => { readonly host: string; readonly port: number } | undefined;
+  /** The operations to serve, when another binding (gRPC) shares them; default: `createV1Operations(options)`. */
+  readonly operations?: V1Operations;
 }
 
-/**
- * A2A v1.0 beside the seed dialect, as a Fastify plugin of its own: the v1.0 agent card
- * (`/.well-known/agent-card.json`, public, with `ETag`, `Last-Modified` and
- * `Cache-Control`), the JSON-RPC binding (`/a2a/jsonrpc`) and the HTTP+JSON binding
- * (`/a2a/v1/…`), behind the same request guards as the seed routes. Task records are the
- * host's (`addSvcA2ATaskPersistence`) or, without persistence, this server's own in memory.
- *
- * @experimental SVCEXP001
- */
-export const a2aV1Routes: FastifyPluginCallback<A2AV1RoutesOptions> = (app, options, done) => {
-  const withScope = async <T>(work: (scope: ServiceProvider) => Promise<T>): Promise<T> => {
+/** Runs `work` in a fresh scope of the host's provider, disposed after it. */
+function scopeRunner(options: A2ARoutesOptions): <T>(work: (scope: ServiceProvider) => Promise<T>) => Promise<T> {
+  return async (work) => {
     const scope = options.services()?.createScope();
     if (scope === undefined) throw new Error('The A2A server has no service provider.');
     try {
@@ -36,16 +34,50 @@ export const a2aV1Routes: FastifyPluginCallback<A2AV1RoutesOptions> = (app, opti
       await scope.dispose();
     }
   };
+}
+
+/**
+ * The v1.0 operations of one server start, over the host's task records
+ * (`addSvcA2ATaskPersistence`) or, without persistence, records of their own in memory.
+ * Every binding of that server serves the same instance.
+ *
+ * @experimental SVCEXP001
+ */
+export function createV1Operations(options: A2ARoutesOptions): V1Operations {
   const memory = new V1TaskStore(new InMemoryDocumentStore());
-  const operations = new V1Operations({
+  return new V1Operations({
     logger: options.logger,
     running: options.running,
     now: options.stamps.now,
     newId: options.stamps.newId,
     accepting: options.accepting,
-    withScope,
+    withScope: scopeRunner(options),
     store: (scope) => scope.tryGet(V1TaskStoreService) ?? memory,
   });
+}
+
+/**
+ * A2A v1.0 beside the seed dialect, as a Fastify plugin of its own: the v1.0 agent card
+ * (`/.well-known/agent-card.json`, public, with `ETag`, `Last-Modified` and
+ * `Cache-Control`), the JSON-RPC binding (`/a2a/jsonrpc`) and the HTTP+JSON binding
+ * (`/a2a/v1/…`), behind the same request guards as the seed routes. Task records are the
+ * host's (`addSvcA2ATaskPersistence`) or, without persistence, this server's own in memory.
+ * Push notifications (unless `A2A:PushNotifications:Enabled` is false) are served beside
+ * the operations, for every binding that dispatches to them.
+ *
+ * @experimental SVCEXP001
+ */
+export const a2aV1Routes: FastifyPluginCallback<A2AV1RoutesOptions> = (app, options, done) => {
+  const withScope = scopeRunner(options);
+  const operations = options.operations ?? createV1Operations(options);
+  const push = options.settings.PushNotifications.Enabled
+    ? startV1PushNotifications(app, operations, {
+        settings: options.settings.PushNotifications,
+        logger: options.logger,
+        stamps: options.stamps,
+        withScope,
+      })
+    : undefined;
 
   registerV1BodyParsers(app);
   for (const guard of options.guards)
@@ -58,12 +90,15 @@ export const a2aV1Routes: FastifyPluginCallback<A2AV1RoutesOptions> = (app, opti
   startedAt.setMilliseconds(0);
   app.get(v1Paths.agentCard, async (request, reply) => {
     const agents = await withScope((scope) => scope.get(AgentRepositoryService).getAvailableAgents());
+    const grpc = options.grpcAddress?.();
     const card = v1AgentCard({
       name: options.settings.Name,
       description: options.settings.Description,
       version: options.settings.Version,
       baseUrl: options.url(),
       security: options.cardSecurity,
+      pushNotifications: push !== undefined,
+      ...(grpc === undefined ? {} : { moreInterfaces: [grpcAgentInterface(grpc)] }),
       skills: agents,
     });
     const body = JSON.stringify(card);
