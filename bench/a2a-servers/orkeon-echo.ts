@@ -1,4 +1,7 @@
-// Orkeon's A2A server with one local echo agent; argv[2] = 'memory' (no persistence) or 'sqlite'.
+// Orkeon's A2A server with one local echo agent; argv[2] = 'memory' (no persistence) or 'sqlite'
+// (task records of both dialects in SQLite). It serves the seed dialect (`POST /a2a/tasks/send`)
+// and A2A v1.0 (`POST /a2a/jsonrpc`, `POST /a2a/v1/message:send`); the benchmark sends one kind
+// of request to a process.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,10 +14,7 @@ const services = new ServiceCollection().addInstance(LoggerService, createLogger
 if (persistence) {
   const folder = mkdtempSync(join(tmpdir(), 'orkeon-bench-'));
   // The benchmark stops its servers with SIGTERM: the database goes with the process.
-  process.once('SIGTERM', () => {
-    rmSync(folder, { recursive: true, force: true });
-    process.exit(0);
-  });
+  process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
   services.addInstance(DocumentStoreService, new SqliteDocumentStore({ path: join(folder, 'state.db') }));
 }
 addSvcA2A(
@@ -34,5 +34,7 @@ provider.get(AgentDirectoryService).register({
   kind: 'local',
   handler: async (request) => request.input,
 });
+// Exit on SIGTERM (rather than die of it), so that `--cpu-prof` writes its profile.
+process.once('SIGTERM', () => process.exit(0));
 const server = await startA2AServer(provider);
 process.stdout.write(`listening ${new URL(server.address?.url ?? '').port}\n`);
