@@ -61,7 +61,14 @@ export { cardSecurity, type V1CardSecurity, v1AgentCard, v1Paths, v1ProtocolVers
 export type { V1SpecificationRevision } from './server/http-json-binding.js';
 export type { V1ListTasksResponse } from './server/list-tasks.js';
 export { type A2AV1RoutesOptions, a2aV1Routes, createV1Operations } from './server/v1-routes.js';
-export { type V1TaskRecord, V1TaskStore, V1TaskStoreService, v1TaskCollection } from './server/v1-task-store.js';
+export {
+  InMemoryV1TaskRecords,
+  type V1TaskRecord,
+  type V1TaskRecords,
+  V1TaskStore,
+  V1TaskStoreService,
+  v1TaskCollection,
+} from './server/v1-task-store.js';
 export { textOfParts, type V1Message, type V1Part, v1MessageSchema, v1PartSchema } from './wire/message.js';
 export { a2aErrorDomain, type V1ErrorKind, V1ProtocolError, v1ErrorKinds } from './wire/protocol-error.js';
 export {

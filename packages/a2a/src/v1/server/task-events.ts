@@ -80,3 +80,30 @@ export function followTask(
   }
   return { events: read(), close: end };
 }
+
+/**
+ * The moment a task stops (the event `isLast` says is the last, from now on), for a caller
+ * that waits without reading the events; `cancel` ends the wait with `undefined`.
+ */
+export function stopOf(
+  events: TaskEvents,
+  taskId: string,
+  isLast: (event: V1StreamResponse) => boolean,
+): { readonly stopped: Promise<V1StreamResponse | undefined>; cancel(): void } {
+  let settle: (event: V1StreamResponse | undefined) => void = () => {};
+  const stopped = new Promise<V1StreamResponse | undefined>((resolve) => {
+    settle = resolve;
+  });
+  const stop = events.listen(taskId, (event) => {
+    if (!isLast(event)) return;
+    stop();
+    settle(event);
+  });
+  return {
+    stopped,
+    cancel: () => {
+      stop();
+      settle(undefined);
+    },
+  };
+}

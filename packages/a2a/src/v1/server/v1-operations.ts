@@ -14,9 +14,9 @@ import type { V1GetTaskRequest, V1ListTasksRequest, V1SendMessageRequest, V1Task
 import type { V1SendMessageResponse, V1StreamResponse, V1Task, V1TaskStatus } from '../wire/task.js';
 import { isInterruptedV1State, isTerminalV1State, type V1TaskState } from '../wire/task-state.js';
 import { listTaskPage, type V1ListTasksResponse } from './list-tasks.js';
-import { followTask, TaskEvents } from './task-events.js';
+import { followTask, stopOf, TaskEvents } from './task-events.js';
 import { taskView } from './task-view.js';
-import type { V1TaskRecord, V1TaskStore } from './v1-task-store.js';
+import type { V1TaskRecord, V1TaskRecords } from './v1-task-store.js';
 
 /** What the operations need from the server they run in. */
 export interface V1OperationsParts {
@@ -29,7 +29,7 @@ export interface V1OperationsParts {
   /** Runs `work` in a fresh service scope, disposed after it. */
   withScope<T>(work: (scope: ServiceProvider) => Promise<T>): Promise<T>;
   /** The task records: the host's (task persistence on) or this server's own in memory. */
-  store(scope: ServiceProvider): V1TaskStore;
+  records(): V1TaskRecords;
 }
 
 /** Ends a stream: the task reached a terminal state, or waits for the client. */
@@ -69,15 +69,15 @@ export class V1Operations {
   async sendMessage(request: V1SendMessageRequest): Promise<V1SendMessageResponse> {
     const historyLength = request.configuration?.historyLength;
     const immediately = request.configuration?.returnImmediately === true;
-    let follow: ReturnType<typeof followTask> | undefined;
+    let stop: ReturnType<typeof stopOf> | undefined;
     const started = await this.#start(request, (taskId) => {
-      if (!immediately) follow = followTask(this.#events, taskId, endsStream);
+      if (!immediately) stop = stopOf(this.#events, taskId, endsStream);
     });
     // A run that ends without a last event (its record could not be written) still ends the wait.
-    void started.settled.catch(() => undefined).finally(() => follow?.close());
-    if (follow === undefined) return { task: taskView(started.task, { historyLength }) };
-    for await (const _event of follow.events);
-    const record = await this.#parts.withScope((scope) => this.#parts.store(scope).get(started.task.id));
+    void started.settled.catch(() => undefined).finally(() => stop?.cancel());
+    if (stop === undefined) return { task: taskView(started.task, { historyLength }) };
+    await stop.stopped;
+    const record = await this.#parts.records().get(started.task.id);
     return { task: taskView(record?.task ?? (await started.settled), { historyLength }) };
   }
 
@@ -97,13 +97,13 @@ export class V1Operations {
   }
 
   async getTask(request: V1GetTaskRequest): Promise<V1Task> {
-    const record = await this.#parts.withScope((scope) => this.#parts.store(scope).get(request.id));
+    const record = await this.#parts.records().get(request.id);
     if (record === undefined) throw taskNotFound(request.id);
     return taskView(record.task, { historyLength: request.historyLength });
   }
 
   async listTasks(request: V1ListTasksRequest): Promise<V1ListTasksResponse> {
-    const records = await this.#parts.withScope((scope) => this.#parts.store(scope).all());
+    const records = await this.#parts.records().all();
     return listTaskPage(records, request);
   }
 
@@ -111,23 +111,21 @@ export class V1Operations {
   async cancelTask(request: V1TaskIdRequest): Promise<V1Task> {
     const timestamp = isoTimestamp(this.#parts.now());
     let refused: V1ProtocolError | undefined;
-    const record = await this.#parts.withScope((scope) =>
-      this.#parts.store(scope).update(request.id, (current) => {
-        refused = undefined;
-        if (current === undefined) {
-          refused = taskNotFound(request.id);
-          return undefined;
-        }
-        if (isTerminalV1State(current.task.status.state)) {
-          refused = new V1ProtocolError(
-            'TaskNotCancelable',
-            `Task '${request.id}' has already ended (${current.task.status.state}); only a task that has not ended can be cancelled.`,
-          );
-          return undefined;
-        }
-        return withStatus(current, { state: 'TASK_STATE_CANCELED', timestamp });
-      }),
-    );
+    const record = await this.#parts.records().update(request.id, (current) => {
+      refused = undefined;
+      if (current === undefined) {
+        refused = taskNotFound(request.id);
+        return undefined;
+      }
+      if (isTerminalV1State(current.task.status.state)) {
+        refused = new V1ProtocolError(
+          'TaskNotCancelable',
+          `Task '${request.id}' has already ended (${current.task.status.state}); only a task that has not ended can be cancelled.`,
+        );
+        return undefined;
+      }
+      return withStatus(current, { state: 'TASK_STATE_CANCELED', timestamp });
+    });
     if (refused !== undefined) throw refused;
     if (record === undefined) throw taskNotFound(request.id);
     this.#parts.running.abort(request.id, new Error('The client cancelled the task.'));
@@ -142,7 +140,7 @@ export class V1Operations {
   async subscribeToTask(request: V1TaskIdRequest): Promise<AsyncIterable<V1StreamResponse>> {
     // Listen first, read second: an event between the two is delivered, not lost.
     const follow = followTask(this.#events, request.id, endsStream);
-    const record = await this.#parts.withScope((scope) => this.#parts.store(scope).get(request.id));
+    const record = await this.#parts.records().get(request.id);
     if (record === undefined) {
       follow.close();
       throw taskNotFound(request.id);
@@ -195,9 +193,7 @@ export class V1Operations {
       ...(request.metadata === undefined ? {} : { metadata: request.metadata }),
     };
     try {
-      await this.#parts.withScope((scope) =>
-        this.#parts.store(scope).update(taskId, () => ({ task, skillId, createdAt: timestamp })),
-      );
+      await this.#parts.records().create({ task, skillId, createdAt: timestamp });
     } catch (error) {
       this.#parts.running.release(taskId);
       throw error;
@@ -263,15 +259,11 @@ export class V1Operations {
         resolve({ answered: true, value: textOfParts(message.parts) });
       });
     });
-    const record = await this.#parts.withScope((scope) =>
-      this.#parts
-        .store(scope)
-        .update(task.id, (current) =>
-          current === undefined || isTerminalV1State(current.task.status.state)
-            ? undefined
-            : withStatus(current, status),
-        ),
-    );
+    const record = await this.#parts
+      .records()
+      .update(task.id, (current) =>
+        current === undefined || isTerminalV1State(current.task.status.state) ? undefined : withStatus(current, status),
+      );
     if (record?.task.status.state !== 'TASK_STATE_INPUT_REQUIRED') {
       this.#waiting.delete(task.id);
       return { answered: false, reason: 'the task has ended' };
@@ -293,17 +285,15 @@ export class V1Operations {
     };
     // Whether this outcome was written: a task cancelled meanwhile keeps its state, told once already.
     let written = false;
-    const record = await this.#parts.withScope((scope) =>
-      this.#parts.store(scope).update(task.id, (current) => {
-        written = false;
-        if (current === undefined || isTerminalV1State(current.task.status.state)) return undefined;
-        written = true;
-        const changed = withStatus(current, status);
-        return artifact === undefined
-          ? changed
-          : { ...changed, task: { ...changed.task, artifacts: [...(changed.task.artifacts ?? []), artifact] } };
-      }),
-    );
+    const record = await this.#parts.records().update(task.id, (current) => {
+      written = false;
+      if (current === undefined || isTerminalV1State(current.task.status.state)) return undefined;
+      written = true;
+      const changed = withStatus(current, status);
+      return artifact === undefined
+        ? changed
+        : { ...changed, task: { ...changed.task, artifacts: [...(changed.task.artifacts ?? []), artifact] } };
+    });
     const settled = record?.task ?? { ...task, status };
     if (written && record !== undefined) {
       if (artifact !== undefined)
@@ -342,7 +332,7 @@ export class V1Operations {
     beforeRun: ((taskId: string) => void) | undefined,
   ): Promise<{ task: V1Task; settled: Promise<V1Task> }> {
     const taskId = message.taskId ?? '';
-    const record = await this.#parts.withScope((scope) => this.#parts.store(scope).get(taskId));
+    const record = await this.#parts.records().get(taskId);
     if (record === undefined) throw taskNotFound(taskId);
     const { contextId } = record.task;
     if (message.contextId !== undefined && message.contextId !== '' && message.contextId !== contextId)
@@ -365,19 +355,17 @@ export class V1Operations {
     // Taken at once: of two answers sent together, one continues the task.
     this.#waiting.delete(taskId);
     const given = { ...message, taskId, contextId };
-    const updated = await this.#parts.withScope((scope) =>
-      this.#parts.store(scope).update(taskId, (current) =>
-        current === undefined
-          ? undefined
-          : {
-              ...current,
-              task: {
-                ...current.task,
-                status: { state: 'TASK_STATE_WORKING', timestamp: isoTimestamp(this.#parts.now()) },
-                history: [...(current.task.history ?? []), given],
-              },
+    const updated = await this.#parts.records().update(taskId, (current) =>
+      current === undefined
+        ? undefined
+        : {
+            ...current,
+            task: {
+              ...current.task,
+              status: { state: 'TASK_STATE_WORKING', timestamp: isoTimestamp(this.#parts.now()) },
+              history: [...(current.task.history ?? []), given],
             },
-      ),
+          },
     );
     const task = updated?.task ?? record.task;
     // The other streams hear the task work again; the answering stream starts from its snapshot.

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { InMemoryDocumentStore, type ServiceProvider } from '@orkeon/core';
+import type { ServiceProvider } from '@orkeon/core';
 import type { FastifyPluginCallback } from 'fastify';
 import { AgentRepositoryService } from '../../registration/agent-repository.js';
 import type { A2ARoutesOptions } from '../../server/a2a-routes.js';
@@ -10,7 +10,7 @@ import { registerHttpJsonBinding, type V1SpecificationRevision } from './http-js
 import { handleJsonRpc } from './json-rpc-binding.js';
 import { registerV1BodyParsers } from './v1-content-types.js';
 import { V1Operations } from './v1-operations.js';
-import { V1TaskStore, V1TaskStoreService } from './v1-task-store.js';
+import { InMemoryV1TaskRecords, type V1TaskRecords, V1TaskStoreService } from './v1-task-store.js';
 
 /** What the v1.0 routes need beyond what the seed routes take. */
 export interface A2AV1RoutesOptions extends A2ARoutesOptions {
@@ -44,7 +44,15 @@ function scopeRunner(options: A2ARoutesOptions): <T>(work: (scope: ServiceProvid
  * @experimental SVCEXP001
  */
 export function createV1Operations(options: A2ARoutesOptions): V1Operations {
-  const memory = new V1TaskStore(new InMemoryDocumentStore());
+  // A singleton of the host's, resolved once (on the first request, when the provider is bound).
+  let records: V1TaskRecords | undefined;
+  const resolveRecords = (): V1TaskRecords => {
+    const scope = options.services()?.createScope();
+    if (scope === undefined) throw new Error('The A2A server has no service provider.');
+    const registered = scope.tryGet(V1TaskStoreService);
+    void scope.dispose().catch(() => undefined);
+    return registered ?? new InMemoryV1TaskRecords();
+  };
   return new V1Operations({
     logger: options.logger,
     running: options.running,
@@ -52,7 +60,10 @@ export function createV1Operations(options: A2ARoutesOptions): V1Operations {
     newId: options.stamps.newId,
     accepting: options.accepting,
     withScope: scopeRunner(options),
-    store: (scope) => scope.tryGet(V1TaskStoreService) ?? memory,
+    records: () => {
+      records ??= resolveRecords();
+      return records;
+    },
   });
 }
 

@@ -1,4 +1,4 @@
-import { type DocumentStore, serviceToken, updateDocument } from '@orkeon/core';
+import { type DocumentStore, DocumentVersionConflictError, serviceToken, updateDocument } from '@orkeon/core';
 import type { V1Task } from '../wire/task.js';
 
 /** The collection of v1.0 task records in the document store. */
@@ -16,14 +16,32 @@ export interface V1TaskRecord {
 }
 
 /**
- * Where v1.0 task records live: a `DocumentStore` (SQLite or PostgreSQL when task
- * persistence is on, so records survive a restart; in memory otherwise). Changes to one
- * task are applied one after another in this process and written with a compare-and-set,
- * so two processes sharing the store never lose a change.
+ * Where the v1.0 operations keep their task records. Records are values: a change
+ * makes a new record, never edits the one read.
  *
  * @experimental SVCEXP001
  */
-export class V1TaskStore {
+export interface V1TaskRecords {
+  get(taskId: string): Promise<V1TaskRecord | undefined>;
+  /** Every record; `ListTasks` filters and orders them. */
+  all(): Promise<V1TaskRecord[]>;
+  /** Writes the record of a task just made (its id is new: nothing is read first). */
+  create(record: V1TaskRecord): Promise<void>;
+  /** Reads, changes and writes one record; `change` returning `undefined` writes nothing. Resolves with the record now held. */
+  update(
+    taskId: string,
+    change: (current: V1TaskRecord | undefined) => V1TaskRecord | undefined,
+  ): Promise<V1TaskRecord | undefined>;
+}
+
+/**
+ * Task records in a `DocumentStore` (SQLite or PostgreSQL with task persistence, so they
+ * survive a restart). Changes to one task are applied one after another in this process
+ * and written with a compare-and-set, so two processes sharing the store never lose a change.
+ *
+ * @experimental SVCEXP001
+ */
+export class V1TaskStore implements V1TaskRecords {
   readonly #store: DocumentStore;
   readonly #queues = new Map<string, Promise<unknown>>();
 
@@ -35,12 +53,19 @@ export class V1TaskStore {
     return (await this.#store.get<V1TaskRecord>(v1TaskCollection, taskId))?.value;
   }
 
-  /** Every record; `ListTasks` filters and orders them (one read of the collection per page). */
   async all(): Promise<V1TaskRecord[]> {
     return (await this.#store.list<V1TaskRecord>(v1TaskCollection)).map((document) => document.value);
   }
 
-  /** Reads, changes and writes one record; `change` returning `undefined` writes nothing. */
+  async create(record: V1TaskRecord): Promise<void> {
+    try {
+      await this.#store.put(v1TaskCollection, record.task.id, record, { expectedVersion: 0 });
+    } catch (error) {
+      if (!DocumentVersionConflictError.isInstance(error)) throw error;
+      throw new Error(`A v1.0 task record '${record.task.id}' exists already: task ids must be new.`, { cause: error });
+    }
+  }
+
   update(
     taskId: string,
     change: (current: V1TaskRecord | undefined) => V1TaskRecord | undefined,
@@ -59,5 +84,40 @@ export class V1TaskStore {
   }
 }
 
+/**
+ * Task records in this process's memory, for a server without task persistence: kept as
+ * the objects they are (records are values), so a change costs no copy and no JSON.
+ *
+ * @experimental SVCEXP001
+ */
+export class InMemoryV1TaskRecords implements V1TaskRecords {
+  readonly #records = new Map<string, V1TaskRecord>();
+
+  async get(taskId: string): Promise<V1TaskRecord | undefined> {
+    return this.#records.get(taskId);
+  }
+
+  async all(): Promise<V1TaskRecord[]> {
+    return [...this.#records.values()];
+  }
+
+  async create(record: V1TaskRecord): Promise<void> {
+    if (this.#records.has(record.task.id))
+      throw new Error(`A v1.0 task record '${record.task.id}' exists already: task ids must be new.`);
+    this.#records.set(record.task.id, record);
+  }
+
+  async update(
+    taskId: string,
+    change: (current: V1TaskRecord | undefined) => V1TaskRecord | undefined,
+  ): Promise<V1TaskRecord | undefined> {
+    const current = this.#records.get(taskId);
+    const next = change(current);
+    if (next === undefined) return current;
+    this.#records.set(taskId, next);
+    return next;
+  }
+}
+
 /** The v1.0 task records of a host with task persistence (`addSvcA2ATaskPersistence`). @experimental SVCEXP001 */
-export const V1TaskStoreService = serviceToken<V1TaskStore>('A2AV1TaskStore');
+export const V1TaskStoreService = serviceToken<V1TaskRecords>('A2AV1TaskStore');
