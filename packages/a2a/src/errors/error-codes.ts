@@ -29,6 +29,8 @@ export const a2aErrorCodes = {
     'The server was asked to listen beyond loopback without credentials or mutual TLS: protect it, or listen on localhost.',
   A2A_GRPC_LISTEN_FAILED:
     'The gRPC binding cannot listen on `A2A:Host` and `A2A:GrpcPort` (taken, or not an address of this machine): choose another port (0 picks a free one).',
+  A2A_EXTENDED_CARD_UNPROTECTED:
+    '`A2A:ExtendedCard:Enabled` is true on a server that authenticates no caller: set `A2A:Security` credentials or mutual TLS, or turn the extended card off.',
   A2A_GRPC_PACKAGES_MISSING:
     '`A2A:GrpcPort` is set, but the packages of the gRPC binding are not installed: `npm install @grpc/grpc-js @bufbuild/protobuf @a2a-js/sdk`.',
   A2A_GRPC_SECURITY_MISSING:

@@ -69,6 +69,22 @@ export const a2aSettings = defineSettingsSection(
       .min(0)
       .default(10)
       .describe('On stop, how long running tasks are awaited before their signals are aborted.'),
+    ExtendedCard: z
+      .object({
+        Enabled: z
+          .boolean()
+          .default(false)
+          .describe(
+            'Serve the extended agent card (GetExtendedAgentCard) to authenticated callers; needs A2A:Security credentials or mutual TLS.',
+          ),
+        Description: z.string().optional().describe('The extended card’s description; absent: the public one.'),
+        PrivateSkills: z
+          .array(z.string().min(1))
+          .default([])
+          .describe('Skill ids left out of the public card and listed in the extended card only.'),
+      })
+      .default({ Enabled: false, PrivateSkills: [] })
+      .describe('The extended agent card of A2A v1.0, for authenticated callers.'),
     PushNotifications: z
       .object({
         Enabled: z

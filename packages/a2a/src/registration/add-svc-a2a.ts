@@ -20,6 +20,11 @@ import { A2AHttpsOptionsService, A2ARequestGuardService } from '../server/a2a-se
 import { taskStamps } from '../server/task-stamps.js';
 import { A2AGrpcCallSecurityService, createGrpcCallSecurity } from '../v1/grpc/grpc-call-security.js';
 import { cardSecurity } from '../v1/server/agent-card-v1.js';
+import {
+  A2AExtendedCardService,
+  A2AExtendedCardUnprotectedError,
+  extendedCardFromSettings,
+} from '../v1/server/extended-card.js';
 import { type A2ASettings, type A2ASettingsInput, A2ASettingsService, a2aSettings } from './a2a-settings.js';
 import { AgentDirectory, AgentDirectoryService } from './agent-directory.js';
 import { AgentRepositoryService, SharedStoreAgentRepository } from './agent-repository.js';
@@ -96,6 +101,12 @@ export function addSvcA2A(
         ...(options.now === undefined ? {} : { now: stamps.now }),
       }),
   );
+  if (bound.ExtendedCard.Enabled) {
+    const security = settings instanceof Configuration ? settings.get(a2aSecuritySettings) : undefined;
+    // The extended card goes to authenticated callers only: a server that authenticates nobody refuses to start.
+    if (cardSecurity(security).securityRequirements.length === 0) throw new A2AExtendedCardUnprotectedError();
+    services.tryAddSingleton(A2AExtendedCardService, () => extendedCardFromSettings(bound.ExtendedCard));
+  }
   if (bound.EnableServer) {
     services.tryAddSingleton(A2AServerService, (resolver) => {
       const https = resolver.tryGet(A2AHttpsOptionsService);

@@ -194,15 +194,10 @@ export class A2AServer {
       accepting: () => this.#app !== undefined,
       url: () => this.#address?.url ?? `http://${settings.Host}:${settings.Port}`,
     };
-    const operations = createV1Operations(routes);
+    const v1 = { ...routes, cardSecurity: this.#cardSecurity, grpcAddress: () => this.grpcAddress };
+    const operations = createV1Operations(v1);
     void app.register(a2aRoutes, routes);
-    void app.register(a2aV1Routes, {
-      ...routes,
-      cardSecurity: this.#cardSecurity,
-      revision: settings.SpecificationRevision,
-      operations,
-      grpcAddress: () => this.grpcAddress,
-    });
+    void app.register(a2aV1Routes, { ...v1, revision: settings.SpecificationRevision, operations });
     return { app, operations };
   }
 }

@@ -58,6 +58,12 @@ export {
   webhookUrlRefusal,
 } from './push/webhook-target.js';
 export { cardSecurity, type V1CardSecurity, v1AgentCard, v1Paths, v1ProtocolVersion } from './server/agent-card-v1.js';
+export {
+  type A2AExtendedCard,
+  A2AExtendedCardService,
+  A2AExtendedCardUnprotectedError,
+  type V1AgentCardJson,
+} from './server/extended-card.js';
 export type { V1SpecificationRevision } from './server/http-json-binding.js';
 export type { V1ListTasksResponse } from './server/list-tasks.js';
 export { type A2AV1RoutesOptions, a2aV1Routes, createV1Operations } from './server/v1-routes.js';

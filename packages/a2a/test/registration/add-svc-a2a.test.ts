@@ -73,6 +73,7 @@ describe('addSvcA2A', () => {
       RequestTimeoutSeconds: 300,
       SpecificationRevision: '1.0.1',
       ShutdownGraceSeconds: 10,
+      ExtendedCard: { Enabled: false, PrivateSkills: [] },
       PushNotifications: {
         Enabled: true,
         AllowedHosts: [],

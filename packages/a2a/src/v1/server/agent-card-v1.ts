@@ -53,6 +53,8 @@ export interface V1CardInput {
   readonly security: V1CardSecurity;
   /** Whether push notifications are served (`A2A:PushNotifications:Enabled`). Default: false. */
   readonly pushNotifications?: boolean;
+  /** Whether authenticated callers get an extended card. Default: false. */
+  readonly extendedAgentCard?: boolean;
   /** Interfaces listed after the HTTP bindings (the gRPC binding's). */
   readonly moreInterfaces?: readonly { url: string; protocolBinding: string; protocolVersion: string }[];
   readonly skills: readonly { id: string; name: string; description: string; tags: readonly string[] }[];
@@ -74,7 +76,11 @@ export function v1AgentCard(input: V1CardInput): Record<string, unknown> {
       { url: `${input.baseUrl}${v1Paths.httpJson}`, protocolBinding: 'HTTP+JSON', protocolVersion: v1ProtocolVersion },
       ...(input.moreInterfaces ?? []),
     ],
-    capabilities: { streaming: true, pushNotifications: input.pushNotifications === true, extendedAgentCard: false },
+    capabilities: {
+      streaming: true,
+      pushNotifications: input.pushNotifications === true,
+      extendedAgentCard: input.extendedAgentCard === true,
+    },
     securitySchemes: input.security.securitySchemes,
     securityRequirements: input.security.securityRequirements,
     defaultInputModes: modes,

@@ -46,10 +46,7 @@ export async function dispatchV1(operations: V1Operations, name: string, params:
     case 'DeleteTaskPushNotificationConfig':
       return answer(pushOf(operations).delete(v1Params(v1PushConfigIdRequestSchema, params, 'params')));
     case 'GetExtendedAgentCard':
-      throw new V1ProtocolError(
-        'UnsupportedOperation',
-        'This agent declares no extended agent card (capabilities.extendedAgentCard is false).',
-      );
+      return answer(operations.getExtendedAgentCard());
     default:
       throw new V1ProtocolError(
         'MethodNotFound',

@@ -13,6 +13,7 @@ import { V1ProtocolError } from '../wire/protocol-error.js';
 import type { V1GetTaskRequest, V1ListTasksRequest, V1SendMessageRequest, V1TaskIdRequest } from '../wire/requests.js';
 import type { V1SendMessageResponse, V1StreamResponse, V1Task, V1TaskStatus } from '../wire/task.js';
 import { isInterruptedV1State, isTerminalV1State, type V1TaskState } from '../wire/task-state.js';
+import type { V1AgentCardJson } from './extended-card.js';
 import { listTaskPage, type V1ListTasksResponse } from './list-tasks.js';
 import { followTask, stopOf, TaskEvents } from './task-events.js';
 import { taskView } from './task-view.js';
@@ -30,6 +31,8 @@ export interface V1OperationsParts {
   withScope<T>(work: (scope: ServiceProvider) => Promise<T>): Promise<T>;
   /** The task records: the host's (task persistence on) or this server's own in memory. */
   records(): V1TaskRecords;
+  /** The extended agent card, when the server has one for authenticated callers. */
+  readonly extendedCard?: () => Promise<V1AgentCardJson | undefined>;
 }
 
 /** Ends a stream: the task reached a terminal state, or waits for the client. */
@@ -94,6 +97,17 @@ export class V1Operations {
       yield { task: taskView(started.task, { historyLength }) };
       if (events !== undefined) yield* events;
     })();
+  }
+
+  /** The extended card; `UnsupportedOperation` when the card declares none. */
+  async getExtendedAgentCard(): Promise<V1AgentCardJson> {
+    const card = await this.#parts.extendedCard?.();
+    if (card === undefined)
+      throw new V1ProtocolError(
+        'UnsupportedOperation',
+        'This agent declares no extended agent card (capabilities.extendedAgentCard is false): it has none, or it authenticates no caller.',
+      );
+    return card;
   }
 
   async getTask(request: V1GetTaskRequest): Promise<V1Task> {

@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { ServiceProvider } from '@orkeon/core';
 import type { FastifyPluginCallback } from 'fastify';
-import { AgentRepositoryService } from '../../registration/agent-repository.js';
 import type { A2ARoutesOptions } from '../../server/a2a-routes.js';
-import { grpcAgentInterface } from '../grpc/grpc-agent-interface.js';
 import { startV1PushNotifications } from '../push/start-push-notifications.js';
-import { type V1CardSecurity, v1AgentCard, v1Paths } from './agent-card-v1.js';
+import { type V1CardSecurity, v1Paths } from './agent-card-v1.js';
+import { cardSource } from './card-source.js';
 import { registerHttpJsonBinding, type V1SpecificationRevision } from './http-json-binding.js';
 import { handleJsonRpc } from './json-rpc-binding.js';
 import { registerV1BodyParsers } from './v1-content-types.js';
@@ -21,6 +20,17 @@ export interface A2AV1RoutesOptions extends A2ARoutesOptions {
   readonly grpcAddress?: () => { readonly host: string; readonly port: number } | undefined;
   /** The operations to serve, when another binding (gRPC) shares them; default: `createV1Operations(options)`. */
   readonly operations?: V1Operations;
+}
+
+/** The public and extended cards of the server the options describe. */
+function cardsOf(options: A2ARoutesOptions & Pick<A2AV1RoutesOptions, 'cardSecurity' | 'grpcAddress'>) {
+  return cardSource({
+    settings: options.settings,
+    cardSecurity: options.cardSecurity,
+    url: options.url,
+    grpcAddress: options.grpcAddress,
+    withScope: scopeRunner(options),
+  });
 }
 
 /** Runs `work` in a fresh scope of the host's provider, disposed after it. */
@@ -43,7 +53,9 @@ function scopeRunner(options: A2ARoutesOptions): <T>(work: (scope: ServiceProvid
  *
  * @experimental SVCEXP001
  */
-export function createV1Operations(options: A2ARoutesOptions): V1Operations {
+export function createV1Operations(
+  options: A2ARoutesOptions & Pick<A2AV1RoutesOptions, 'cardSecurity' | 'grpcAddress'>,
+): V1Operations {
   // A singleton of the host's, resolved once (on the first request, when the provider is bound).
   let records: V1TaskRecords | undefined;
   const resolveRecords = (): V1TaskRecords => {
@@ -60,6 +72,7 @@ export function createV1Operations(options: A2ARoutesOptions): V1Operations {
     newId: options.stamps.newId,
     accepting: options.accepting,
     withScope: scopeRunner(options),
+    extendedCard: cardsOf(options).extendedCard,
     records: () => {
       records ??= resolveRecords();
       return records;
@@ -81,14 +94,13 @@ export function createV1Operations(options: A2ARoutesOptions): V1Operations {
 export const a2aV1Routes: FastifyPluginCallback<A2AV1RoutesOptions> = (app, options, done) => {
   const withScope = scopeRunner(options);
   const operations = options.operations ?? createV1Operations(options);
-  const push = options.settings.PushNotifications.Enabled
-    ? startV1PushNotifications(app, operations, {
-        settings: options.settings.PushNotifications,
-        logger: options.logger,
-        stamps: options.stamps,
-        withScope,
-      })
-    : undefined;
+  if (options.settings.PushNotifications.Enabled)
+    startV1PushNotifications(app, operations, {
+      settings: options.settings.PushNotifications,
+      logger: options.logger,
+      stamps: options.stamps,
+      withScope,
+    });
 
   registerV1BodyParsers(app);
   for (const guard of options.guards)
@@ -99,20 +111,9 @@ export const a2aV1Routes: FastifyPluginCallback<A2AV1RoutesOptions> = (app, opti
 
   const startedAt = new Date(options.stamps.now());
   startedAt.setMilliseconds(0);
+  const cards = cardsOf(options);
   app.get(v1Paths.agentCard, async (request, reply) => {
-    const agents = await withScope((scope) => scope.get(AgentRepositoryService).getAvailableAgents());
-    const grpc = options.grpcAddress?.();
-    const card = v1AgentCard({
-      name: options.settings.Name,
-      description: options.settings.Description,
-      version: options.settings.Version,
-      baseUrl: options.url(),
-      security: options.cardSecurity,
-      pushNotifications: push !== undefined,
-      ...(grpc === undefined ? {} : { moreInterfaces: [grpcAgentInterface(grpc)] }),
-      skills: agents,
-    });
-    const body = JSON.stringify(card);
+    const body = JSON.stringify(await cards.publicCard());
     const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
     void reply
       .header('etag', etag)
