@@ -17,6 +17,8 @@ export const a2aErrorCodes = {
   A2A_CLIENT_RESPONSE_INVALID: 'The answer is not JSON of the A2A shape expected: check that the URL is an A2A agent.',
   A2A_CLIENT_CONFIGURATION_INVALID:
     "The client's own settings cannot be used (an unreadable certificate file, bad credentials): the message names the setting.",
+  A2A_CLIENT_OPERATION_UNSUPPORTED:
+    'The agent speaks a protocol version without this operation (A2A 0.3 has no task listing over JSON-RPC); nothing was sent: do without it, or call an interface that has it.',
 
   // Server and security
   A2A_SERVER_NOT_BOUND:

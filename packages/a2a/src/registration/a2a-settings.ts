@@ -64,6 +64,12 @@ export const a2aSettings = defineSettingsSection(
       .describe(
         'The A2A v1.0 revision the HTTP+JSON binding answers by: 1.0.1 (application/a2a+json; 400 for a task that cannot be cancelled and an unsupported media type) or 1.0.0 (application/json; 409 and 415), which the official TCK checks.',
       ),
+    ServeV03: z
+      .boolean()
+      .default(true)
+      .describe(
+        'Serve A2A 0.3 beside 1.0: the JSON-RPC binding takes the 0.3 methods (message/send, …) from requests with A2A-Version 0.3 or none, the card lists that interface, and a card request naming no version gets the 0.3 card. False: a request without A2A-Version is VersionNotSupported.',
+      ),
     ShutdownGraceSeconds: z
       .number()
       .min(0)

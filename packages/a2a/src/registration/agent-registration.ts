@@ -15,7 +15,11 @@ export type A2ALocalHandler = (
 
 /** What the caller answered, or why no answer came. */
 export type A2AInputAnswer =
-  | { readonly answered: true; readonly value: string }
+  | {
+      readonly answered: true;
+      readonly value: string /** The answer's message id (A2A v1.0). */;
+      readonly messageId?: string;
+    }
   | { readonly answered: false; readonly reason: string };
 
 /**

@@ -160,6 +160,7 @@ export class A2AServer {
       host: this.#settings.Host,
       port,
       maxMessageBytes: this.#settings.BodyLimitBytes,
+      revision: this.#settings.SpecificationRevision,
       ...(this.#https === undefined ? {} : { tls: this.#https }),
       ...(this.#grpcSecurity === undefined ? {} : { security: this.#grpcSecurity }),
     });

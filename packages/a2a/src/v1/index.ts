@@ -1,5 +1,46 @@
 // The gRPC binding's server (`A2AGrpcServer`) is exported as a type only: `A2AServer` loads it when `A2A:GrpcPort` is set.
+
+export { cardForVersion, isV03Version, v03AgentCardOf } from './compat-v03/v03-agent-card.js';
+export {
+  type V03Message,
+  type V03Part,
+  v1MessageOfV03,
+  v1PartOfV03,
+  v03MessageOf,
+  v03MessageSchema,
+  v03PartOf,
+  v03PartSchema,
+  v03WrappedDataFlag,
+} from './compat-v03/v03-message.js';
+export {
+  type V03PushConfig,
+  type V03TaskPushConfig,
+  v03PushConfigSchema,
+  v03TaskPushConfigSchema,
+} from './compat-v03/v03-push-config.js';
+export {
+  type V03Artifact,
+  type V03Event,
+  type V03Task,
+  type V03TaskStatus,
+  v1EventOfV03,
+  v1TaskOfV03,
+  v03ArtifactSchema,
+  v03EventOf,
+  v03EventSchema,
+  v03TaskOf,
+  v03TaskSchema,
+  v03TaskStatusSchema,
+} from './compat-v03/v03-task.js';
+export {
+  type V03TaskState,
+  v1StateOfV03,
+  v03StateOf,
+  v03TaskStateSchema,
+  v03TaskStates,
+} from './compat-v03/v03-task-state.js';
 export type { A2AGrpcServer, A2AGrpcServerOptions } from './grpc/a2a-grpc-server.js';
+
 export { type A2AGrpcAddress, grpcAgentInterface } from './grpc/grpc-agent-interface.js';
 export {
   type A2AGrpcCaller,
@@ -45,8 +86,8 @@ export {
   type V1PushNotificationsParts,
 } from './push/v1-push-notifications.js';
 export { blockedAddressRule } from './push/webhook-address-rules.js';
+export { notificationTokenHeader } from './push/webhook-payload.js';
 export {
-  notificationTokenHeader,
   type WebhookOutcome,
   WebhookSender,
   type WebhookSenderOptions,
@@ -57,7 +98,14 @@ export {
   type WebhookTargetPolicy,
   webhookUrlRefusal,
 } from './push/webhook-target.js';
-export { cardSecurity, type V1CardSecurity, v1AgentCard, v1Paths, v1ProtocolVersion } from './server/agent-card-v1.js';
+export {
+  cardSecurity,
+  type V1CardSecurity,
+  v1AgentCard,
+  v1Paths,
+  v1ProtocolVersion,
+  v03ProtocolVersion,
+} from './server/agent-card-v1.js';
 export {
   type A2AExtendedCard,
   A2AExtendedCardService,

@@ -72,6 +72,7 @@ describe('addSvcA2A', () => {
       BodyLimitBytes: 1048576,
       RequestTimeoutSeconds: 300,
       SpecificationRevision: '1.0.1',
+      ServeV03: true,
       ShutdownGraceSeconds: 10,
       ExtendedCard: { Enabled: false, PrivateSkills: [] },
       PushNotifications: {

@@ -85,7 +85,7 @@ describe('A2A v1.0 tasks that wait for input', () => {
 
     const second = await events('/a2a/v1/message:stream', message('Porto', { taskId: waiting }));
     expect(second.map(stateOf)).toEqual(['TASK_STATE_WORKING', 'artifactUpdate', 'TASK_STATE_COMPLETED']);
-    expect(lastAnswer).toEqual({ answered: true, value: 'Porto' });
+    expect(lastAnswer).toMatchObject({ answered: true, value: 'Porto', messageId: expect.any(String) });
 
     const seen = (await watched.text())
       .split('\n\n')
@@ -125,7 +125,7 @@ describe('A2A v1.0 tasks that wait for input', () => {
       status: { state: string };
     };
     expect(read.status.state).toBe('TASK_STATE_COMPLETED');
-    expect(lastAnswer).toEqual({ answered: true, value: 'Rome' });
+    expect(lastAnswer).toMatchObject({ answered: true, value: 'Rome' });
   });
 
   it('cancelling a waiting task tells its agent there is no answer; a second answer is refused', async () => {

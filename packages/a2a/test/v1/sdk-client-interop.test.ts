@@ -78,7 +78,8 @@ describe.each(['JSONRPC', 'HTTP+JSON'] as const)('the official A2A client over %
     const client = await clientFor(binding);
     expect(client.transport.protocolName).toBe(binding);
     const card: AgentCard = await client.getAgentCard();
-    expect(card.supportedInterfaces.map((entry) => entry.protocolBinding)).toEqual(['JSONRPC', 'HTTP+JSON']);
+    expect(card.supportedInterfaces.map((entry) => entry.protocolBinding)).toEqual(['JSONRPC', 'HTTP+JSON', 'JSONRPC']);
+    expect(card.supportedInterfaces.map((entry) => entry.protocolVersion)).toEqual(['1.0', '1.0', '0.3']);
     expect(card.skills.map((skill) => skill.id)).toEqual(['echo', 'slow']);
     const result = await client.sendMessage(userMessage('hello'));
     if (!('id' in result)) throw new Error('expected a task');

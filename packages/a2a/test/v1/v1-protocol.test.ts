@@ -81,6 +81,7 @@ describe('A2A v1.0 discovery', () => {
       supportedInterfaces: [
         { url: `${url}/a2a/jsonrpc`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' },
         { url: `${url}/a2a/v1`, protocolBinding: 'HTTP+JSON', protocolVersion: '1.0' },
+        { url: `${url}/a2a/jsonrpc`, protocolBinding: 'JSONRPC', protocolVersion: '0.3' },
       ],
       capabilities: { streaming: true, pushNotifications: true, extendedAgentCard: false },
       skills: [{ id: 'echo', inputModes: ['text/plain'] }],
@@ -91,7 +92,9 @@ describe('A2A v1.0 discovery', () => {
     expect(etag).toMatch(/^".+"$/);
     expect(card.headers.get('last-modified')).toMatch(/GMT$/);
     expect(card.headers.get('cache-control')).toContain('max-age');
-    const again = await fetch(`${url}/.well-known/agent-card.json`, { headers: { 'if-none-match': etag } });
+    const again = await fetch(`${url}/.well-known/agent-card.json`, {
+      headers: { 'if-none-match': etag, 'a2a-version': '1.0' },
+    });
     expect(again.status).toBe(304);
     const seed = await call(`${url}/.well-known/agent.json`);
     expect(seed.body).toMatchObject({ name: 'Orkeon', url, skills: [{ id: 'echo' }] });
@@ -166,9 +169,12 @@ describe('A2A v1.0 JSON-RPC binding', () => {
 
   it('refuses what it cannot serve with the specification’s codes and an ErrorInfo reason', async () => {
     const url = await start();
-    const noVersion = await rpc(url, 'GetTask', { id: 'x' }, { 'a2a-version': '' });
-    expect(noVersion.body.error).toMatchObject({ code: -32009, message: expect.stringContaining('means 0.3') });
+    const noVersion = await rpc(url, 'GetTask', { id: 'x' }, { 'a2a-version': '0.5' });
+    expect(noVersion.body.error).toMatchObject({ code: -32009, message: expect.stringContaining('A2A version 0.5') });
     expect(reasonOf(noVersion.body)).toBe('VERSION_NOT_SUPPORTED');
+    // Without a version the request is A2A 0.3 (served beside 1.0), which has no method GetTask.
+    const noHeader = await rpc(url, 'GetTask', { id: 'x' }, { 'a2a-version': '' });
+    expect(noHeader.body.error).toMatchObject({ code: -32601, message: expect.stringContaining('A2A-Version: 1.0') });
     const byQuery = await call(`${url}/a2a/jsonrpc?A2A-Version=1.0`, {
       body: { jsonrpc: '2.0', id: 1, method: 'GetTask', params: { id: 'x' } },
       headers: { 'a2a-version': '' },
@@ -285,5 +291,44 @@ describe('A2A v1.0 HTTP+JSON binding', () => {
     });
     const none = await call(`${url}/a2a/v1/tasks?status=TASK_STATE_FAILED`);
     expect(none.body).toMatchObject({ totalSize: 0, tasks: [] });
+  });
+});
+
+describe('A2A v1.0 requests as clients write them', () => {
+  it('reads proto field names (snake_case) as their JSON names, posts to /a2a/jsonrpc/, and gives the handler the message id', async () => {
+    let seen: unknown;
+    directory.register({
+      id: 'witness',
+      name: 'Witness',
+      description: 'Says what it got',
+      tags: [],
+      kind: 'local',
+      handler: async (request) => {
+        seen = request.metadata;
+        return 'seen';
+      },
+    });
+    const url = await start();
+    const sent = await call(`${url}/a2a/jsonrpc/`, {
+      body: {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'SendMessage',
+        params: {
+          message: {
+            message_id: 'tck-complete-task-1',
+            role: 'ROLE_USER',
+            parts: [{ text: 'hi' }],
+            metadata: { skillId: 'witness', keep_me: true },
+          },
+        },
+      },
+    });
+    const task = (sent.body.result as { task: { id: string; contextId: string } }).task;
+    expect(seen).toEqual({ contextId: task.contextId, messageId: 'tck-complete-task-1' });
+    const read = await rpc(url, 'GetTask', { id: task.id, history_length: 1 });
+    expect(read.body.result).toMatchObject({
+      history: [{ messageId: 'tck-complete-task-1', metadata: { skillId: 'witness', keep_me: true } }],
+    });
   });
 });

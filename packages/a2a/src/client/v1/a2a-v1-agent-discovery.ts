@@ -17,6 +17,7 @@ import {
   selectA2AV1Interface,
 } from './v1-interface-selection.js';
 import { a2aV1ClientVersion, a2aVersionHeader } from './v1-transport.js';
+import { a2aV03AgentCardSchema, isV03AgentCard, v1CardOfV03 } from './v03-agent-card.js';
 
 /** Where a v1.0 agent publishes its card (A2A 0.3 and later). */
 export const a2aV1AgentCardPath = '/.well-known/agent-card.json';
@@ -32,8 +33,9 @@ export interface A2AV1DiscoveryOptions {
 }
 
 /**
- * What an agent's card says about how to call it: a v1.0 card with the interface chosen
- * for `A2AV1Client`, or the seed's card, whose agent speaks the seed dialect (`A2AClient`).
+ * What an agent's card says about how to call it: a v1.0 card (or an A2A 0.3 card, read as
+ * one) with the interface chosen for `A2AV1Client`, or the seed's card, whose agent speaks
+ * the seed dialect (`A2AClient`).
  *
  * @experimental SVCEXP001
  */
@@ -60,8 +62,10 @@ export function checkedBaseUrl(agentUrl: string): string {
  * Reads an agent's card, anonymously and with full server certificate validation:
  * `{url}/.well-known/agent-card.json` first, and `{url}/.well-known/agent.json` (the
  * seed's path) when the agent has no card at the first. A card listing
- * `supportedInterfaces` is a v1.0 card wherever it was found; one interface is chosen
- * from it by `preferredBindings` (see `selectA2AV1Interface`).
+ * `supportedInterfaces` is a v1.0 card wherever it was found; an A2A 0.3 card (`url` and
+ * `preferredTransport`, no `supportedInterfaces`) at agent-card.json is read as a v1.0 card
+ * whose interfaces are at the card's `protocolVersion`. One interface is chosen by
+ * `preferredBindings` (see `selectA2AV1Interface`).
  *
  * @experimental SVCEXP001
  */
@@ -77,8 +81,8 @@ export class A2AV1AgentDiscovery {
   /**
    * The agent at `agentUrl` and how to call it. Throws `A2AClientError`: the network,
    * TLS and status codes of any call, `A2A_CLIENT_RESPONSE_INVALID` for a card of the
-   * wrong shape (an A2A 0.3 card included), `A2A_CLIENT_CONFIGURATION_INVALID` when the
-   * v1.0 card offers no interface this client can use (gRPC only, for instance).
+   * wrong shape, `A2A_CLIENT_CONFIGURATION_INVALID` when the card offers no interface this
+   * client can use (gRPC only, or A2A 0.3 over HTTP+JSON only, for instance).
    */
   async discover(agentUrl: string): Promise<A2AV1DiscoveredAgent> {
     const base = checkedBaseUrl(agentUrl);
@@ -128,10 +132,14 @@ export class A2AV1AgentDiscovery {
       const card = parseValue(a2aV1AgentCardSchema, value, cardUrl, 'agent card');
       return { kind: 'v1', cardUrl, card, endpoint: selectA2AV1Interface(card, this.#preference, cardUrl) };
     }
+    if (atV1Path && isV03AgentCard(value)) {
+      const card = v1CardOfV03(parseValue(a2aV03AgentCardSchema, value, cardUrl, 'A2A 0.3 agent card'));
+      return { kind: 'v1', cardUrl, card, endpoint: selectA2AV1Interface(card, this.#preference, cardUrl) };
+    }
     if (atV1Path) {
       throw new A2AClientError(
         'A2A_CLIENT_RESPONSE_INVALID',
-        `The card at ${cardUrl} lists no supportedInterfaces, so it is not an A2A v1.0 agent card (an A2A 0.3 card gives 'url' and 'preferredTransport' instead). This client calls v1.0 agents only.`,
+        `The card at ${cardUrl} lists neither supportedInterfaces (an A2A 1.0 card) nor a url (an A2A 0.3 card), so it is no agent card this client reads.`,
         { url: cardUrl },
       );
     }

@@ -19,9 +19,10 @@ import { ClientConnection } from './client-connection.js';
 import type { A2AV1AgentCard } from './v1-agent-card.js';
 import type { A2AV1TaskPage } from './v1-answers.js';
 import { V1HttpJsonTransport } from './v1-http-json-transport.js';
-import { type A2AV1Endpoint, endpointProblem } from './v1-interface-selection.js';
+import { type A2AV1Endpoint, endpointProblem, isV03Endpoint } from './v1-interface-selection.js';
 import { V1JsonRpcTransport } from './v1-json-rpc-transport.js';
 import type { A2AV1SendResult, A2AV1StreamEvent, V1Transport } from './v1-transport.js';
+import { V03JsonRpcTransport } from './v03-json-rpc-transport.js';
 
 /** @experimental SVCEXP001 */
 export interface A2AV1ClientOptions {
@@ -35,10 +36,12 @@ export interface A2AV1ClientOptions {
 export type A2AV1ConnectOptions = A2AV1ClientOptions & Pick<A2AV1DiscoveryOptions, 'preferredBindings'>;
 
 /**
- * The client of A2A v1.0 agents, over the JSON-RPC or the HTTP+JSON binding. Every
- * request carries `A2A-Version: 1.0` and, on task calls, `ClientBearerToken` and
- * `ClientApiKey`; every connection validates the server certificate in full whatever
- * the environment says (the TLS rules of `A2AClient`). A refusal by the agent is thrown
+ * The client of A2A v1.0 agents, over the JSON-RPC or the HTTP+JSON binding, and of A2A
+ * 0.3 agents over JSON-RPC (an endpoint whose `protocolVersion` is 0.3): it speaks 0.3 to
+ * them and answers in the same v1.0 types, so callers need not care (only `listTasks`,
+ * which 0.3 lacks, is refused). Every request carries `A2A-Version` (`1.0`, or `0.3`) and,
+ * on task calls, `ClientBearerToken` and `ClientApiKey`; every connection validates the
+ * server certificate in full whatever the environment says (the TLS rules of `A2AClient`). A refusal by the agent is thrown
  * as `A2AV1AgentError` naming the A2A error (`TaskNotFound`, …); the other failures are
  * `A2AClientError`s as for `A2AClient`. Streams end when the agent closes them; leaving
  * the loop early closes the stream.
@@ -89,8 +92,9 @@ export class A2AV1Client implements AsyncDisposable {
       resolveA2ASecuritySettings(options.security ?? {}),
       timeoutOf(options, 'The A2A v1 client options') ?? defaultA2AClientTimeoutMilliseconds,
     );
-    this.#transport =
-      endpoint.protocolBinding === 'JSONRPC'
+    this.#transport = isV03Endpoint(endpoint)
+      ? new V03JsonRpcTransport(endpoint.url, this.#connection)
+      : endpoint.protocolBinding === 'JSONRPC'
         ? new V1JsonRpcTransport(endpoint.url, this.#connection)
         : new V1HttpJsonTransport(endpoint.url, this.#connection);
   }
@@ -127,6 +131,7 @@ export class A2AV1Client implements AsyncDisposable {
   /**
    * `ListTasks`: one page of the caller's tasks, newest first, filtered by `contextId`,
    * `status`, `statusTimestampAfter`; pass `nextPageToken` back as `pageToken` for the next.
+   * An A2A 0.3 agent cannot list tasks: `A2A_CLIENT_OPERATION_UNSUPPORTED`, nothing sent.
    */
   async listTasks(filters: V1ListTasksRequest = {}, options: A2ACallOptions = {}): Promise<A2AV1TaskPage> {
     return await this.#transport.listTasks(this.#checked(v1ListTasksRequestSchema, filters, 'listTasks'), options);

@@ -1,3 +1,4 @@
+import { isV03Version } from '../../v1/compat-v03/v03-agent-card.js';
 import { A2AClientError } from '../a2a-client-error.js';
 import type { A2AV1AgentCard, A2AV1AgentInterface } from './v1-agent-card.js';
 
@@ -12,7 +13,7 @@ export const defaultA2AV1BindingPreference: readonly A2AV1Binding[] = ['JSONRPC'
 
 /**
  * An agent interface `A2AV1Client` can call: an absolute http(s) URL, a binding it
- * speaks and, when given, an A2A 1.x version.
+ * speaks and, when given, its A2A version: 1.x, or 0.3 over JSON-RPC.
  *
  * @experimental SVCEXP001
  */
@@ -32,6 +33,16 @@ function isHttpUrl(url: string): boolean {
   return URL.canParse(url) && /^https?:$/.test(new URL(url).protocol);
 }
 
+/** Whether an interface (or endpoint) serves A2A 0.3, which the client speaks over JSON-RPC. */
+export function isV03Endpoint(agentInterface: { readonly protocolVersion?: string | undefined }): boolean {
+  return isV03Version(agentInterface.protocolVersion);
+}
+
+/** Whether an interface serves A2A 1.x (or names no version, as a hand-made endpoint may). */
+function isV1Version(protocolVersion: string | undefined): boolean {
+  return protocolVersion === undefined || protocolVersion.split('.')[0]?.trim() === '1';
+}
+
 /** Why the client cannot call `agentInterface`, or undefined when it can. */
 export function endpointProblem(agentInterface: {
   readonly url: string;
@@ -41,10 +52,12 @@ export function endpointProblem(agentInterface: {
   const { protocolBinding, protocolVersion } = agentInterface;
   if (protocolBinding.toUpperCase() === 'GRPC') return 'gRPC is not supported by this client yet';
   if (!isClientBinding(protocolBinding)) return `this client does not speak the binding '${protocolBinding}'`;
-  if (protocolVersion !== undefined && protocolVersion.split('.')[0]?.trim() !== '1') {
+  if (isV03Endpoint(agentInterface) && protocolBinding !== 'JSONRPC')
+    return `it serves A2A ${protocolVersion} over ${protocolBinding}, and this client speaks A2A 0.3 over JSONRPC only`;
+  if (!isV03Endpoint(agentInterface) && !isV1Version(protocolVersion)) {
     return protocolVersion === ''
       ? 'it declares no protocolVersion'
-      : `it serves A2A ${protocolVersion}, and this client speaks 1.x`;
+      : `it serves A2A ${protocolVersion}, and this client speaks 1.x (and 0.3 over JSONRPC)`;
   }
   if (!isHttpUrl(agentInterface.url)) return 'its url is not an absolute http:// or https:// URL';
   return undefined;
@@ -72,8 +85,10 @@ function endpointOf(agentInterface: A2AV1AgentInterface, binding: A2AV1Binding):
 /**
  * The interface of `card` to call: the first binding of `preferredBindings` that the card
  * offers at A2A 1.x, and for that binding the card's first such interface (the agent's
- * own preference). Interfaces the client cannot call (gRPC, other versions) are passed
- * over; when none is left, `A2A_CLIENT_CONFIGURATION_INVALID` names each one and why.
+ * own preference); only when no preferred binding is offered at 1.x, an A2A 0.3 JSON-RPC
+ * interface (JSONRPC among `preferredBindings`). Interfaces the client cannot call (gRPC,
+ * other versions) are passed over; when none is left, `A2A_CLIENT_CONFIGURATION_INVALID`
+ * names each one and why.
  *
  * @experimental SVCEXP001
  */
@@ -83,12 +98,16 @@ export function selectA2AV1Interface(
   cardUrl?: string,
 ): A2AV1Endpoint {
   const preference = checkedPreference(preferredBindings);
-  for (const binding of preference) {
-    const found = card.supportedInterfaces.find(
-      (agentInterface) => agentInterface.protocolBinding === binding && endpointProblem(agentInterface) === undefined,
-    );
-    if (found !== undefined) return endpointOf(found, binding);
-  }
+  for (const v03 of [false, true])
+    for (const binding of preference) {
+      const found = card.supportedInterfaces.find(
+        (agentInterface) =>
+          agentInterface.protocolBinding === binding &&
+          isV03Endpoint(agentInterface) === v03 &&
+          endpointProblem(agentInterface) === undefined,
+      );
+      if (found !== undefined) return endpointOf(found, binding);
+    }
   const where = cardUrl === undefined ? 'The agent card' : `The agent card at ${cardUrl}`;
   const offered = card.supportedInterfaces.map((agentInterface) => {
     const problem =
@@ -100,7 +119,7 @@ export function selectA2AV1Interface(
     'A2A_CLIENT_CONFIGURATION_INVALID',
     offered.length === 0
       ? `${where} lists no supportedInterfaces, so the agent cannot be called.`
-      : `${where} offers no interface this client can use: ${offered.join('; ')}. This client calls A2A 1.x agents over ${a2aV1ClientBindings.join(' or ')}.`,
+      : `${where} offers no interface this client can use: ${offered.join('; ')}. This client calls A2A 1.x agents over ${a2aV1ClientBindings.join(' or ')}, and A2A 0.3 agents over JSONRPC.`,
     cardUrl === undefined ? {} : { url: cardUrl },
   );
 }

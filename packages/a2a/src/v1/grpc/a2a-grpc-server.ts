@@ -25,6 +25,8 @@ export interface A2AGrpcServerOptions {
   readonly security?: A2AGrpcCallSecurity;
   /** The largest request message accepted; a larger one is refused `RESOURCE_EXHAUSTED`. */
   readonly maxMessageBytes: number;
+  /** `A2A:SpecificationRevision`. Default: 1.0.1. */
+  readonly revision?: '1.0.0' | '1.0.1';
 }
 
 /** How long `stop` lets open calls finish before it cancels them. */
@@ -59,6 +61,7 @@ export class A2AGrpcServer {
         operations: options.operations,
         logger: options.logger,
         security: options.security,
+        revision: options.revision ?? '1.0.1',
         socketOf: (peer) => this.#tlsByPeer.get(peer),
       }),
     );

@@ -40,6 +40,8 @@ export interface A2AGrpcServiceParts {
   readonly operations: V1Operations;
   readonly logger: Logger;
   readonly security: A2AGrpcCallSecurity | undefined;
+  /** `A2A:SpecificationRevision`: v1.0.0 answers a few errors `UNIMPLEMENTED` where v1.0.1 says `FAILED_PRECONDITION`. */
+  readonly revision: '1.0.0' | '1.0.1';
   /** The TLS connection a call came on, by its peer (`address:port`); `undefined` on plain TCP. */
   socketOf(peer: string): TLSSocket | undefined;
 }
@@ -127,7 +129,7 @@ function unary(parts: A2AGrpcServiceParts, binding: RpcBinding, answer: (value: 
         if (outcome.kind !== 'answer') throw new Error(`${binding.operation} answered a stream to a unary rpc.`);
         callback(null, answer(outcome.value));
       } catch (error) {
-        callback(grpcStatusOf(protocolErrorOf(error, parts.logger)));
+        callback(grpcStatusOf(protocolErrorOf(error, parts.logger), parts.revision));
       }
     })();
   };
@@ -160,7 +162,7 @@ function streaming(parts: A2AGrpcServiceParts, binding: RpcBinding) {
         }
         call.end();
       } catch (error) {
-        call.emit('error', grpcStatusOf(protocolErrorOf(error, parts.logger)));
+        call.emit('error', grpcStatusOf(protocolErrorOf(error, parts.logger), parts.revision));
       }
     })();
   };

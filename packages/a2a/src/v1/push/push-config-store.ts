@@ -58,11 +58,12 @@ function read(key: string, value: unknown): V1TaskPushNotificationConfig {
   const parsed = v1TaskPushNotificationConfigSchema.safeParse(value);
   if (!parsed.success)
     throw new UnreadablePushRecordError(v1PushConfigCollection, key, parsed.error.issues[0]?.message ?? 'invalid');
-  const { token, authentication, ...config } = parsed.data;
+  const { token, authentication, protocolVersion, ...config } = parsed.data;
   return {
     ...config,
     ...(token === undefined ? {} : { token }),
     ...(authentication === undefined ? {} : { authentication }),
+    ...(protocolVersion === undefined ? {} : { protocolVersion }),
   };
 }
 

@@ -59,6 +59,23 @@ export interface V1TaskPushNotificationConfig {
   readonly url: string;
   readonly token?: string;
   readonly authentication?: { readonly scheme: string; readonly credentials: string };
+  /** `0.3` for a config made over A2A 0.3: its webhook gets 0.3 shapes. Stored, never answered. */
+  readonly protocolVersion?: '0.3';
+}
+
+const v03Sent = Symbol('sent over A2A 0.3');
+
+/**
+ * Marks the webhook of a send that came over A2A 0.3 (its task does not exist yet), so the
+ * config made of it gets 0.3 shapes. A symbol: no JSON body can carry the mark.
+ */
+export function sentOverV03<T extends object>(config: T): T {
+  return Object.defineProperty(config, v03Sent, { value: true, enumerable: false });
+}
+
+/** Whether `sentOverV03` marked `config`. */
+export function isSentOverV03(config: unknown): boolean {
+  return typeof config === 'object' && config !== null && (config as { [v03Sent]?: unknown })[v03Sent] === true;
 }
 
 /** The stored shape, to read documents back. */
@@ -68,6 +85,7 @@ export const v1TaskPushNotificationConfigSchema = z.object({
   url: z.string().min(1),
   token: z.string().optional(),
   authentication: v1AuthenticationInfoSchema.optional(),
+  protocolVersion: z.literal('0.3').optional(),
 });
 
 /** `GetTaskPushNotificationConfig` and `DeleteTaskPushNotificationConfig`. */

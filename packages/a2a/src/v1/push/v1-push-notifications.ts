@@ -3,6 +3,7 @@ import { V1ProtocolError } from '../wire/protocol-error.js';
 import type { V1StreamResponse } from '../wire/task.js';
 import {
   isPushKeyPart,
+  isSentOverV03,
   type V1CreatePushConfigRequest,
   type V1ListPushConfigsRequest,
   type V1ListPushConfigsResponse,
@@ -71,10 +72,13 @@ export class V1PushNotifications {
     });
   }
 
-  /** Makes (or, with the id of one, replaces) a config of an existing task; the id is made when not given. */
-  async create(request: V1CreatePushConfigRequest): Promise<V1TaskPushNotificationConfig> {
+  /**
+   * Makes (or, with the id of one, replaces) a config of an existing task; the id is made
+   * when not given. `protocolVersion` `0.3`: made over A2A 0.3, its webhook gets 0.3 shapes.
+   */
+  async create(request: V1CreatePushConfigRequest, protocolVersion?: '0.3'): Promise<V1TaskPushNotificationConfig> {
     await this.#requireTask(request.taskId);
-    return this.#save(request.taskId, request);
+    return answered(await this.#save(request.taskId, request, protocolVersion));
   }
 
   async get(request: V1PushConfigIdRequest): Promise<V1TaskPushNotificationConfig> {
@@ -87,7 +91,7 @@ export class V1PushNotifications {
         'TaskNotFound',
         `Task '${request.taskId}' has no push notification config '${request.id}'; ListTaskPushNotificationConfigs shows its configs.`,
       );
-    return config;
+    return answered(config);
   }
 
   /** One page of the task's configs in id order; `pageSize` 0 or absent means 50. */
@@ -103,7 +107,7 @@ export class V1PushNotifications {
     const page = configs.slice(0, pageSize);
     const last = page.at(-1);
     return {
-      configs: page,
+      configs: page.map(answered),
       nextPageToken: configs.length > pageSize && last !== undefined ? Buffer.from(last.id).toString('base64url') : '',
     };
   }
@@ -128,10 +132,11 @@ export class V1PushNotifications {
   /**
    * Registers `configuration.taskPushNotificationConfig` of a `SendMessage` for the task it
    * made: to be called once the task is recorded and before it runs, so every event of
-   * the task reaches the webhook. The config's own `taskId`, if any, is replaced.
+   * the task reaches the webhook. The config's own `taskId`, if any, is replaced. A config
+   * marked by `sentOverV03` gets 0.3 shapes.
    */
   registerFromSend(taskId: string, config: unknown): Promise<V1TaskPushNotificationConfig> {
-    return this.#save(taskId, parseSendConfig(config));
+    return this.#save(taskId, parseSendConfig(config), isSentOverV03(config) ? '0.3' : undefined);
   }
 
   /** Delivers an event of a task to the task's webhooks (from `TaskEvents.listenToAll`). */
@@ -153,6 +158,7 @@ export class V1PushNotifications {
   async #save(
     taskId: string,
     request: Omit<V1CreatePushConfigRequest, 'taskId'>,
+    protocolVersion: '0.3' | undefined,
   ): Promise<V1TaskPushNotificationConfig> {
     await this.#requireReachable(request.url);
     const config: V1TaskPushNotificationConfig = {
@@ -161,6 +167,7 @@ export class V1PushNotifications {
       url: request.url,
       ...(request.token === undefined || request.token === '' ? {} : { token: request.token }),
       ...(request.authentication === undefined ? {} : { authentication: request.authentication }),
+      ...(protocolVersion === undefined ? {} : { protocolVersion }),
     };
     await this.#parts.withStores((stores) => stores.configs.put(config));
     return config;
@@ -178,6 +185,12 @@ export class V1PushNotifications {
     const refusal = await webhookUrlRefusal(url, this.#policy, { resolveNames: true });
     if (refusal !== undefined) throw new V1ProtocolError('InvalidParams', refusal);
   }
+}
+
+/** A config as the operations answer it: without the protocol version its webhook is written in. */
+function answered(config: V1TaskPushNotificationConfig): V1TaskPushNotificationConfig {
+  const { protocolVersion: _version, ...shown } = config;
+  return shown;
 }
 
 function parseSendConfig(config: unknown): Omit<V1CreatePushConfigRequest, 'taskId'> {

@@ -2,10 +2,8 @@ import { Agent, errors, request } from 'undici';
 import type { V1StreamResponse } from '../wire/task.js';
 import type { V1TaskPushNotificationConfig } from './push-config.js';
 import { PushAddressRefusedError } from './push-errors.js';
+import { webhookPayload } from './webhook-payload.js';
 import { guardedLookup, type WebhookTargetPolicy, webhookUrlRefusal } from './webhook-target.js';
-
-/** The header that carries a config's `token`, as the official SDKs send it. */
-export const notificationTokenHeader = 'X-A2A-Notification-Token';
 
 /** What one attempt came to. */
 export type WebhookOutcome =
@@ -24,9 +22,9 @@ export interface WebhookSenderOptions {
 }
 
 /**
- * Posts one event to one webhook: the event's JSON as `application/a2a+json` with
- * `A2A-Version: 1.0`, `Authorization: <scheme> <credentials>` from the config's
- * `authentication` and its `token` in `X-A2A-Notification-Token`. Connections go through
+ * Posts one event to one webhook, as `webhookPayload` writes it for the config (the event's
+ * JSON as `application/a2a+json` with `A2A-Version: 1.0`, or the 0.3 event for a config
+ * made over A2A 0.3), with the config's credentials and token. Connections go through
  * `guardedLookup`, so a host name is checked against the address rules on the answer it
  * connects to; an address in the URL is checked before each attempt. Redirects are not
  * followed (a redirect could lead anywhere).
@@ -52,11 +50,12 @@ export class WebhookSender {
     if (refusal !== undefined) return { kind: 'refused', reason: refusal };
     const timeout = AbortSignal.timeout(this.#options.timeoutMilliseconds);
     try {
+      const payload = webhookPayload(config, event);
       const response = await request(config.url, {
         dispatcher: this.#agent,
         method: 'POST',
-        headers: webhookHeaders(config),
-        body: JSON.stringify(event),
+        headers: payload.headers,
+        body: payload.body,
         signal: AbortSignal.any([stop, timeout]),
       });
       await response.body.dump();
@@ -93,17 +92,6 @@ export class WebhookSender {
   async close(): Promise<void> {
     await this.#agent.close();
   }
-}
-
-function webhookHeaders(config: V1TaskPushNotificationConfig): Record<string, string> {
-  return {
-    'Content-Type': 'application/a2a+json',
-    'A2A-Version': '1.0',
-    ...(config.authentication === undefined
-      ? {}
-      : { Authorization: `${config.authentication.scheme} ${config.authentication.credentials}` }),
-    ...(config.token === undefined || config.token === '' ? {} : { [notificationTokenHeader]: config.token }),
-  };
 }
 
 /** `Retry-After` in seconds (its date form is rare from webhooks and is ignored). */

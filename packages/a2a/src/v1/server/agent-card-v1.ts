@@ -3,6 +3,9 @@ import type { A2ASecuritySettings } from '../../security/a2a-security-settings.j
 /** The protocol version this server speaks on its v1.0 interfaces. */
 export const v1ProtocolVersion = '1.0';
 
+/** The version of A2A 0.3, which the JSON-RPC binding also speaks with `A2A:ServeV03`. */
+export const v03ProtocolVersion = '0.3';
+
 /** Where the v1.0 bindings are served, below the server's address. */
 export const v1Paths = {
   agentCard: '/.well-known/agent-card.json',
@@ -55,6 +58,8 @@ export interface V1CardInput {
   readonly pushNotifications?: boolean;
   /** Whether authenticated callers get an extended card. Default: false. */
   readonly extendedAgentCard?: boolean;
+  /** Whether the JSON-RPC binding also serves A2A 0.3 (`A2A:ServeV03`): listed last, at protocol version 0.3. */
+  readonly servesV03?: boolean;
   /** Interfaces listed after the HTTP bindings (the gRPC binding's). */
   readonly moreInterfaces?: readonly { url: string; protocolBinding: string; protocolVersion: string }[];
   readonly skills: readonly { id: string; name: string; description: string; tags: readonly string[] }[];
@@ -62,8 +67,9 @@ export interface V1CardInput {
 
 /**
  * The v1.0 agent card (`/.well-known/agent-card.json`): the JSON-RPC interface first
- * (preferred), then HTTP+JSON, both at protocol version 1.0; streaming on, push
- * notifications as the input says, the extended card off.
+ * (preferred), then HTTP+JSON, both at protocol version 1.0 (with `servesV03`, the
+ * JSON-RPC interface once more, last, at 0.3); streaming on, push notifications as the
+ * input says, the extended card off.
  */
 export function v1AgentCard(input: V1CardInput): Record<string, unknown> {
   const modes = ['text/plain'];
@@ -75,6 +81,15 @@ export function v1AgentCard(input: V1CardInput): Record<string, unknown> {
       { url: `${input.baseUrl}${v1Paths.jsonRpc}`, protocolBinding: 'JSONRPC', protocolVersion: v1ProtocolVersion },
       { url: `${input.baseUrl}${v1Paths.httpJson}`, protocolBinding: 'HTTP+JSON', protocolVersion: v1ProtocolVersion },
       ...(input.moreInterfaces ?? []),
+      ...(input.servesV03 === true
+        ? [
+            {
+              url: `${input.baseUrl}${v1Paths.jsonRpc}`,
+              protocolBinding: 'JSONRPC',
+              protocolVersion: v03ProtocolVersion,
+            },
+          ]
+        : []),
     ],
     capabilities: {
       streaming: true,

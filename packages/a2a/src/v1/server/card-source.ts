@@ -41,6 +41,7 @@ export function cardSource(options: CardSourceOptions): {
           security: options.cardSecurity,
           pushNotifications: options.settings.PushNotifications.Enabled,
           extendedAgentCard: provider !== undefined,
+          servesV03: options.settings.ServeV03,
           ...(grpc === undefined ? {} : { moreInterfaces: [grpcAgentInterface(grpc)] }),
           skills: agents.filter((agent) => !hidden.has(agent.id)),
         });

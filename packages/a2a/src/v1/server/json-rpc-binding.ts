@@ -1,6 +1,9 @@
 import type { Logger } from '@orkeon/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { dispatchV03, isV03Method } from '../compat-v03/v03-dispatch.js';
+import { v03JsonRpcError } from '../compat-v03/v03-errors.js';
 import { V1ProtocolError } from '../wire/protocol-error.js';
+import { v1ProtocolVersion, v03ProtocolVersion } from './agent-card-v1.js';
 import { writeEventStream } from './event-stream.js';
 import { receivedJson } from './v1-content-types.js';
 import { dispatchV1 } from './v1-dispatch.js';
@@ -13,21 +16,37 @@ type JsonRpcId = string | number | null;
  * The JSON-RPC 2.0 binding: one POST with `{ jsonrpc: "2.0", id, method, params }`. An
  * answer is `{ jsonrpc, id, result }`; a stream is SSE whose every `data:` line is such a
  * response with the request's id; an error is `{ jsonrpc, id, error: { code, message,
- * data } }` with HTTP 200, as the specification's codes (-32001 … -32009) say.
+ * data } }` with HTTP 200, as the specification's codes (-32001 … -32009) say. With
+ * `serveV03`, a request in A2A 0.3 (`A2A-Version: 0.3`, or none) is served by the 0.3
+ * methods (`message/send`, …) over the same operations, and answered in 0.3 shapes.
  */
 export async function handleJsonRpc(
   operations: V1Operations,
   logger: Logger,
   request: FastifyRequest,
   reply: FastifyReply,
+  options: { readonly serveV03?: boolean } = {},
 ): Promise<FastifyReply> {
   let id: JsonRpcId = null;
+  let v03 = false;
+  const errorOf = (error: unknown) => {
+    const problem = protocolErrorOf(error, logger);
+    return v03 ? v03JsonRpcError(problem) : problem.toJsonRpc();
+  };
   try {
     const body = receivedJson(request.body);
     const call = readCall(body);
     id = call.id;
-    negotiateVersion(request.headers['a2a-version'], request.query);
-    const outcome = await dispatchV1(operations, call.method, call.params);
+    const supported = options.serveV03 === true ? [v1ProtocolVersion, v03ProtocolVersion] : [v1ProtocolVersion];
+    v03 = negotiateVersion(request.headers['a2a-version'], request.query, supported) === v03ProtocolVersion;
+    if (!v03 && options.serveV03 === true && isV03Method(call.method))
+      throw new V1ProtocolError(
+        'MethodNotFound',
+        `'${call.method}' is an A2A 0.3 method, and this request is A2A ${v1ProtocolVersion}: send it with A2A-Version: ${v03ProtocolVersion} (or none).`,
+      );
+    const outcome = v03
+      ? await dispatchV03(operations, call.method, call.params)
+      : await dispatchV1(operations, call.method, call.params);
     if (outcome.kind === 'answer') return reply.code(200).send({ jsonrpc: '2.0', id, result: outcome.value });
     reply.hijack();
     const streamId = id;
@@ -35,11 +54,11 @@ export async function handleJsonRpc(
       reply.raw,
       outcome.events,
       (event) => ({ jsonrpc: '2.0', id: streamId, result: event }),
-      (error) => ({ jsonrpc: '2.0', id: streamId, error: protocolErrorOf(error, logger).toJsonRpc() }),
+      (error) => ({ jsonrpc: '2.0', id: streamId, error: errorOf(error) }),
     );
     return reply;
   } catch (error) {
-    return reply.code(200).send({ jsonrpc: '2.0', id, error: protocolErrorOf(error, logger).toJsonRpc() });
+    return reply.code(200).send({ jsonrpc: '2.0', id, error: errorOf(error) });
   }
 }
 

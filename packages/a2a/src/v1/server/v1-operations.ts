@@ -217,23 +217,24 @@ export class V1Operations {
     // Webhooks hear the task as it starts; a stream gets the same snapshot as its first event.
     this.#events.publish(taskId, { task });
     beforeRun?.(taskId);
-    const settled = this.#run(task, skillId, textOfParts(message.parts), signal);
+    const settled = this.#run(task, skillId, message, signal);
     this.#runs.set(taskId, settled);
     this.#parts.running.track(taskId, settled);
     return { task, settled };
   }
 
-  async #run(task: V1Task, skillId: string, input: string, signal: AbortSignal): Promise<V1Task> {
+  async #run(task: V1Task, skillId: string, message: V1Message, signal: AbortSignal): Promise<V1Task> {
+    const input = textOfParts(message.parts);
+    // The handler reads text; the ids say which message it answers (a test agent may act on them).
+    const metadata = { contextId: task.contextId, messageId: message.messageId };
     const { logger } = this.#parts;
     try {
       const result = await this.#parts.withScope((scope) =>
         scope
           .get(A2ATaskRouterService)
-          .routeTask(
-            { id: task.id, skillId, input, inputMode: 'text/plain', metadata: { contextId: task.contextId } },
-            signal,
-            { requestInput: (prompt, asked) => this.#requestInput(task, prompt, asked ?? signal) },
-          ),
+          .routeTask({ id: task.id, skillId, input, inputMode: 'text/plain', metadata }, signal, {
+            requestInput: (prompt, asked) => this.#requestInput(task, prompt, asked ?? signal),
+          }),
       );
       return await this.#settle(task, result);
     } catch (error) {
@@ -270,7 +271,7 @@ export class V1Operations {
       signal.addEventListener('abort', onAbort, { once: true });
       this.#waiting.set(task.id, (message) => {
         signal.removeEventListener('abort', onAbort);
-        resolve({ answered: true, value: textOfParts(message.parts) });
+        resolve({ answered: true, value: textOfParts(message.parts), messageId: message.messageId });
       });
     });
     const record = await this.#parts

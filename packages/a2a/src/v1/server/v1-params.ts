@@ -1,9 +1,30 @@
 import type { z } from 'zod';
 import { V1ProtocolError } from '../wire/protocol-error.js';
 
+/** Fields whose values are free JSON (`google.protobuf.Struct` or `Value`): their keys are the caller's own. */
+const freeJsonFields = new Set(['metadata', 'data', 'params']);
+
+/**
+ * A request as ProtoJSON allows it to be written: a parser accepts the proto field names
+ * (`history_length`) as well as their lowerCamelCase JSON names (`historyLength`). Keys
+ * inside free JSON values (metadata, a data part) are left as they are.
+ */
+export function camelCaseFields(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(camelCaseFields);
+  if (typeof value !== 'object' || value === null) return value;
+  const fields: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(value)) {
+    const name = key.includes('_')
+      ? key.replace(/_([a-z0-9])/g, (_match, letter: string) => letter.toUpperCase())
+      : key;
+    fields[name] = freeJsonFields.has(name) ? field : camelCaseFields(field);
+  }
+  return fields;
+}
+
 /** `value` as `schema` reads it, or `InvalidParams` naming the first problem and where it is. */
 export function v1Params<Schema extends z.ZodType>(schema: Schema, value: unknown, what: string): z.output<Schema> {
-  const parsed = schema.safeParse(value ?? {});
+  const parsed = schema.safeParse(camelCaseFields(value ?? {}));
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   const where = issue === undefined || issue.path.length === 0 ? what : `${what}.${issue.path.join('.')}`;

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ServiceProvider } from '@orkeon/core';
 import type { FastifyPluginCallback } from 'fastify';
 import type { A2ARoutesOptions } from '../../server/a2a-routes.js';
+import { cardForVersion } from '../compat-v03/v03-agent-card.js';
 import { startV1PushNotifications } from '../push/start-push-notifications.js';
 import { type V1CardSecurity, v1Paths } from './agent-card-v1.js';
 import { cardSource } from './card-source.js';
@@ -10,6 +11,7 @@ import { handleJsonRpc } from './json-rpc-binding.js';
 import { registerV1BodyParsers } from './v1-content-types.js';
 import { V1Operations } from './v1-operations.js';
 import { InMemoryV1TaskRecords, type V1TaskRecords, V1TaskStoreService } from './v1-task-store.js';
+import { requestedVersion } from './version-negotiation.js';
 
 /** What the v1.0 routes need beyond what the seed routes take. */
 export interface A2AV1RoutesOptions extends A2ARoutesOptions {
@@ -113,7 +115,10 @@ export const a2aV1Routes: FastifyPluginCallback<A2AV1RoutesOptions> = (app, opti
   startedAt.setMilliseconds(0);
   const cards = cardsOf(options);
   app.get(v1Paths.agentCard, async (request, reply) => {
-    const body = JSON.stringify(await cards.publicCard());
+    const card = await cards.publicCard();
+    const asked = requestedVersion(request.headers['a2a-version'], request.query);
+    const body = JSON.stringify(cardForVersion(card, asked, options.settings.ServeV03));
+    if (options.settings.ServeV03) void reply.header('vary', 'A2A-Version');
     const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
     void reply
       .header('etag', etag)
@@ -122,7 +127,11 @@ export const a2aV1Routes: FastifyPluginCallback<A2AV1RoutesOptions> = (app, opti
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
     return reply.code(200).type('application/json').send(body);
   });
-  app.post(v1Paths.jsonRpc, (request, reply) => handleJsonRpc(operations, options.logger, request, reply));
+  // With and without a final slash: some clients post to `<interface url>/`.
+  for (const path of [v1Paths.jsonRpc, `${v1Paths.jsonRpc}/`])
+    app.post(path, (request, reply) =>
+      handleJsonRpc(operations, options.logger, request, reply, { serveV03: options.settings.ServeV03 }),
+    );
   registerHttpJsonBinding(app, v1Paths.httpJson, { operations, logger: options.logger, revision: options.revision });
   done();
 };

@@ -1,18 +1,18 @@
 /**
  * The errors of A2A v1.0 (specification §11), each with its code in the three bindings.
- * `http` is v1.0.1's status; `httpV100` the v1.0.0 one where it differs (the official TCK
- * follows v1.0.0; `A2A:V1:HttpStatusRevision` chooses).
+ * `http` and `grpc` are v1.0.1's; `httpV100` and `grpcV100` the v1.0.0 ones where they
+ * differ (the official TCK follows v1.0.0; `A2A:SpecificationRevision` chooses).
  */
 export const v1ErrorKinds = {
   TaskNotFound: { jsonRpc: -32001, grpc: 'NOT_FOUND', http: 404 },
   TaskNotCancelable: { jsonRpc: -32002, grpc: 'FAILED_PRECONDITION', http: 400, httpV100: 409 },
-  PushNotificationNotSupported: { jsonRpc: -32003, grpc: 'FAILED_PRECONDITION', http: 400 },
-  UnsupportedOperation: { jsonRpc: -32004, grpc: 'FAILED_PRECONDITION', http: 400 },
+  PushNotificationNotSupported: { jsonRpc: -32003, grpc: 'FAILED_PRECONDITION', grpcV100: 'UNIMPLEMENTED', http: 400 },
+  UnsupportedOperation: { jsonRpc: -32004, grpc: 'FAILED_PRECONDITION', grpcV100: 'UNIMPLEMENTED', http: 400 },
   ContentTypeNotSupported: { jsonRpc: -32005, grpc: 'INVALID_ARGUMENT', http: 400, httpV100: 415 },
   InvalidAgentResponse: { jsonRpc: -32006, grpc: 'INTERNAL', http: 500, httpV100: 502 },
   ExtendedAgentCardNotConfigured: { jsonRpc: -32007, grpc: 'FAILED_PRECONDITION', http: 400 },
   ExtensionSupportRequired: { jsonRpc: -32008, grpc: 'FAILED_PRECONDITION', http: 400 },
-  VersionNotSupported: { jsonRpc: -32009, grpc: 'FAILED_PRECONDITION', http: 400 },
+  VersionNotSupported: { jsonRpc: -32009, grpc: 'FAILED_PRECONDITION', grpcV100: 'UNIMPLEMENTED', http: 400 },
   // The JSON-RPC standard errors, with the status the HTTP+JSON binding gives their cause.
   ParseError: { jsonRpc: -32700, grpc: 'INVALID_ARGUMENT', http: 400 },
   InvalidRequest: { jsonRpc: -32600, grpc: 'INVALID_ARGUMENT', http: 400 },
@@ -21,7 +21,13 @@ export const v1ErrorKinds = {
   Internal: { jsonRpc: -32603, grpc: 'INTERNAL', http: 500 },
 } as const satisfies Record<
   string,
-  { readonly jsonRpc: number; readonly grpc: string; readonly http: number; readonly httpV100?: number }
+  {
+    readonly jsonRpc: number;
+    readonly grpc: string;
+    readonly grpcV100?: string;
+    readonly http: number;
+    readonly httpV100?: number;
+  }
 >;
 
 /** @experimental SVCEXP001 */
@@ -89,6 +95,12 @@ export class V1ProtocolError extends Error {
   httpStatus(revision: '1.0.0' | '1.0.1'): number {
     const codes: { http: number; httpV100?: number } = v1ErrorKinds[this.kind];
     return revision === '1.0.0' ? (codes.httpV100 ?? codes.http) : codes.http;
+  }
+
+  /** The gRPC status name, by specification revision. */
+  grpcStatus(revision: '1.0.0' | '1.0.1'): string {
+    const codes: { grpc: string; grpcV100?: string } = v1ErrorKinds[this.kind];
+    return revision === '1.0.0' ? (codes.grpcV100 ?? codes.grpc) : codes.grpc;
   }
 
   /** The HTTP+JSON body: `google.rpc.Status` in its JSON form. */

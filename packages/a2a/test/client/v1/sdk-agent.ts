@@ -1,7 +1,7 @@
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { AgentCard, Message, Task, TaskArtifactUpdateEvent, TaskStatusUpdateEvent } from '@a2a-js/sdk';
+import { AgentCard, Message, Task, TaskArtifactUpdateEvent, TaskState, TaskStatusUpdateEvent } from '@a2a-js/sdk';
 import {
   AgentEvent,
   type AgentExecutor,
@@ -30,6 +30,11 @@ export interface SdkAgentOptions {
   readonly cardPath?: string;
   /** Serve HTTPS with this key and certificate chain, for `localhost`. */
   readonly tls?: { readonly key: string; readonly cert: string };
+  /**
+   * The SDK's v0.3 compatibility (`legacyCompat`) on the card and JSON-RPC handlers: a
+   * request with `A2A-Version: 0.3` or none is answered in 0.3 (give a `0.3` interface).
+   */
+  readonly legacyCompat?: boolean;
 }
 
 export interface SdkAgent {
@@ -63,7 +68,9 @@ function agentText(context: RequestContext, text: string) {
  * depends on the first word of the user's text:
  * - `reply <text>`: answers with a message of its own, no task;
  * - `echo <words>`: a task that works, streams one artifact chunk per word, and completes;
- * - `wait`: a task that works until it is cancelled or `release`d.
+ * - `wait`: a task that works until it is cancelled or `release`d;
+ * - `ask <words>`: a task that waits for input ("Which city?"); the message that answers it
+ *   completes it with the artifact `<words> in <answer>`.
  */
 class TestExecutor implements AgentExecutor {
   readonly #waiting = new Map<
@@ -78,6 +85,7 @@ class TestExecutor implements AgentExecutor {
   async execute(context: RequestContext, bus: ExecutionEventBus): Promise<void> {
     const [verb = '', ...words] = textOf(context).split(' ');
     const { taskId, contextId } = context;
+    const asked = context.task?.status?.state === TaskState.TASK_STATE_INPUT_REQUIRED;
     if (verb === 'reply') {
       bus.publish(AgentEvent.message(Message.fromJSON({ ...agentText(context, words.join(' ')), taskId: undefined })));
       bus.finished();
@@ -93,6 +101,30 @@ class TestExecutor implements AgentExecutor {
         }),
       ),
     );
+    if (asked) {
+      const topic = context.task?.metadata?.topic;
+      bus.publish(
+        AgentEvent.artifactUpdate(
+          TaskArtifactUpdateEvent.fromJSON({
+            taskId,
+            contextId,
+            artifact: { artifactId: 'plan', name: 'plan', parts: [{ text: `${String(topic)} in ${textOf(context)}` }] },
+            lastChunk: true,
+          }),
+        ),
+      );
+      bus.publish(
+        AgentEvent.statusUpdate(
+          TaskStatusUpdateEvent.fromJSON({
+            taskId,
+            contextId,
+            status: { state: 'TASK_STATE_COMPLETED', timestamp: now() },
+          }),
+        ),
+      );
+      bus.finished();
+      return;
+    }
     const status = (state: string, text?: string) =>
       AgentEvent.statusUpdate(
         TaskStatusUpdateEvent.fromJSON({
@@ -102,6 +134,25 @@ class TestExecutor implements AgentExecutor {
         }),
       );
     bus.publish(status('TASK_STATE_WORKING', 'working on it'));
+    if (verb === 'ask') {
+      bus.publish(
+        AgentEvent.task(
+          Task.fromJSON({
+            id: taskId,
+            contextId,
+            status: {
+              state: 'TASK_STATE_INPUT_REQUIRED',
+              timestamp: now(),
+              message: agentText(context, 'Which city?'),
+            },
+            history: [Message.toJSON(context.userMessage)],
+            metadata: { topic: words.join(' ') },
+          }),
+        ),
+      );
+      bus.finished();
+      return;
+    }
     if (verb === 'wait') {
       const outcome = await new Promise<'released' | 'cancelled'>((resolve) =>
         this.#waiting.set(taskId, { contextId, resolve }),
@@ -175,8 +226,12 @@ export async function startSdkAgent(options: SdkAgentOptions = {}): Promise<SdkA
   const executor = new TestExecutor();
   const handler = new DefaultRequestHandler(card, new InMemoryTaskStore(), executor);
   const userBuilder = UserBuilder.noAuthentication;
-  app.use(options.cardPath ?? '/.well-known/agent-card.json', agentCardHandler({ agentCardProvider: handler }));
-  app.use(sdkAgentPaths.jsonRpc, jsonRpcHandler({ requestHandler: handler, userBuilder }));
+  const legacyCompat = { enabled: options.legacyCompat === true };
+  app.use(
+    options.cardPath ?? '/.well-known/agent-card.json',
+    agentCardHandler({ agentCardProvider: handler, legacyCompat }),
+  );
+  app.use(sdkAgentPaths.jsonRpc, jsonRpcHandler({ requestHandler: handler, userBuilder, legacyCompat }));
   app.use(sdkAgentPaths.rest, restHandler({ requestHandler: handler, userBuilder }));
   return {
     url,

@@ -136,7 +136,7 @@ describe('the two card paths', () => {
     expect(seed.seen.slice(0, 2)).toEqual(['GET /.well-known/agent-card.json', 'GET /.well-known/agent.json']);
   });
 
-  it('refuses an A2A 0.3 card at agent-card.json rather than guessing', async () => {
+  it('reads an A2A 0.3 card at agent-card.json as a 0.3 JSON-RPC interface', async () => {
     const v03 = await cardServer('/.well-known/agent-card.json', {
       name: 'old',
       description: 'd',
@@ -144,12 +144,37 @@ describe('the two card paths', () => {
       url: 'http://old/rpc',
       protocolVersion: '0.3.0',
       preferredTransport: 'JSONRPC',
-      skills: [],
+      additionalInterfaces: [{ url: 'http://old/rest', transport: 'HTTP+JSON' }],
+      capabilities: { streaming: true },
+      supportsAuthenticatedExtendedCard: false,
+      skills: [{ id: 's', name: 'S', description: 'd', tags: [] }],
     });
-    const error = await failure(new A2AV1AgentDiscovery().discover(v03.url));
-    expect(error.code).toBe('A2A_CLIENT_RESPONSE_INVALID');
-    expect(error.message).toMatch(/lists no supportedInterfaces, so it is not an A2A v1\.0 agent card/);
+    const found = await new A2AV1AgentDiscovery({ preferredBindings: ['HTTP+JSON', 'JSONRPC'] }).discover(v03.url);
+    if (found.kind !== 'v1') throw new Error('expected the 0.3 card read as a v1.0 one');
+    expect(found.endpoint).toEqual({ url: 'http://old/rpc', protocolBinding: 'JSONRPC', protocolVersion: '0.3.0' });
+    expect(found.card.supportedInterfaces).toEqual([
+      { url: 'http://old/rpc', protocolBinding: 'JSONRPC', protocolVersion: '0.3.0' },
+      { url: 'http://old/rest', protocolBinding: 'HTTP+JSON', protocolVersion: '0.3.0' },
+    ]);
+    expect(found.card.capabilities).toEqual({ streaming: true, extendedAgentCard: false });
+    expect(found.card.skills.map((skill) => skill.id)).toEqual(['s']);
     expect(v03.seen).toEqual(['GET /.well-known/agent-card.json']);
+  });
+
+  it('refuses an A2A 0.3 card that offers HTTP+JSON only, and a card that is neither 1.0 nor 0.3', async () => {
+    const rest = await cardServer('/.well-known/agent-card.json', {
+      name: 'old',
+      url: 'http://old/rest',
+      protocolVersion: '0.3.0',
+      preferredTransport: 'HTTP+JSON',
+    });
+    const refused = await failure(new A2AV1AgentDiscovery().discover(rest.url));
+    expect(refused.code).toBe('A2A_CLIENT_CONFIGURATION_INVALID');
+    expect(refused.message).toMatch(/speaks A2A 0\.3 over JSONRPC only/);
+    const neither = await cardServer('/.well-known/agent-card.json', { name: 'x', skills: [] });
+    const unreadable = await failure(new A2AV1AgentDiscovery().discover(neither.url));
+    expect(unreadable.code).toBe('A2A_CLIENT_RESPONSE_INVALID');
+    expect(unreadable.message).toMatch(/lists neither supportedInterfaces .* nor a url/);
   });
 
   it('says so when neither path has a card', async () => {

@@ -66,7 +66,9 @@ afterEach(async () => {
 
 async function grpcClient(): Promise<{ host: TestHost; client: Client }> {
   host = await startTestHost({ settings: { GrpcPort: 0 } });
-  const served = (await (await fetch(`${host.url}/.well-known/agent-card.json`)).json()) as Record<string, unknown>;
+  const served = (await (
+    await fetch(`${host.url}/.well-known/agent-card.json`, { headers: { 'A2A-Version': '1.0' } })
+  ).json()) as Record<string, unknown>;
   return { host, client: await sdkGrpcClient(grpcCard(host.server, served)) };
 }
 
