@@ -14,14 +14,34 @@ export interface HostProcess {
 
 /** Starts `host-process.ts` in a real Node process from the sources and waits until it listens. */
 export async function startHostProcess(settings: A2ASettingsInput = {}): Promise<HostProcess> {
+  const { url, child } = await startScriptProcess(script, [JSON.stringify(settings)]);
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) resolve();
+      else {
+        child.once('close', () => resolve());
+        child.kill('SIGTERM');
+      }
+    });
+  return { url, child, stop };
+}
+
+/**
+ * Runs a host script (TypeScript, from the sources) in its own Node process with `args`,
+ * and resolves once it printed `listening <url>`; rejects with its output if it ends first.
+ */
+export async function startScriptProcess(
+  path: string,
+  args: readonly string[],
+): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(
     process.execPath,
     [
       '--conditions=@orkeon/source',
       '--import',
       pathToFileURL(join(root, 'node_modules/tsx/dist/loader.mjs')).href,
-      script,
-      JSON.stringify(settings),
+      path,
+      ...args,
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
@@ -35,15 +55,7 @@ export async function startHostProcess(settings: A2ASettingsInput = {}): Promise
     child.stderr?.on('data', (chunk) => {
       output += String(chunk);
     });
-    child.on('close', () => reject(new Error(`the A2A host process ended before listening:\n${output}`)));
+    child.on('close', () => reject(new Error(`the host process ended before listening:\n${output}`)));
   });
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) resolve();
-      else {
-        child.once('close', () => resolve());
-        child.kill('SIGTERM');
-      }
-    });
-  return { url, child, stop };
+  return { url, child };
 }

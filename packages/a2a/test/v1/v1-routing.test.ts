@@ -1,7 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   A2AAgentDiscovery,
@@ -10,8 +9,8 @@ import {
   sharedAgentRegistrationStore,
 } from '../../src/index.js';
 import { startTestHost, type TestHost } from '../server/a2a-test-host.js';
+import { startScriptProcess } from '../server/start-host-process.js';
 
-const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const script = fileURLToPath(new URL('./v1-host-process.ts', import.meta.url));
 
 let remote: ChildProcess | undefined;
@@ -29,30 +28,9 @@ afterEach(async () => {
 
 /** Another A2A server in its own process (its skills: echo, slow, asker). */
 async function startRemote(): Promise<string> {
-  const child = spawn(
-    process.execPath,
-    [
-      '--conditions=@orkeon/source',
-      '--import',
-      pathToFileURL(join(root, 'node_modules/tsx/dist/loader.mjs')).href,
-      script,
-      ':memory:',
-    ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  remote = child;
-  return new Promise<string>((resolve, reject) => {
-    let output = '';
-    child.stdout?.on('data', (chunk) => {
-      output += String(chunk);
-      const match = /listening (\S+)/.exec(output);
-      if (match?.[1] !== undefined) resolve(match[1]);
-    });
-    child.stderr?.on('data', (chunk) => {
-      output += String(chunk);
-    });
-    child.on('close', () => reject(new Error(`the remote host ended before listening:\n${output}`)));
-  });
+  const started = await startScriptProcess(script, [':memory:']);
+  remote = started.child;
+  return started.url;
 }
 
 async function post(url: string, body: unknown): Promise<Record<string, unknown>> {

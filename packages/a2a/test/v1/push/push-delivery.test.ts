@@ -81,7 +81,7 @@ describe('webhook delivery', () => {
     const taskId = (sent.body.result as { task: { id: string } }).task.id;
     const bodies = (await webhook.waitFor(3)).map((received) => received.body);
     expect(kinds(bodies)).toEqual(['task', 'artifactUpdate', 'statusUpdate:TASK_STATE_COMPLETED']);
-    expect((bodies[0]?.task as { id: string; status: { state: string } }).status.state).toBe('TASK_STATE_WORKING');
+    expect((bodies[0]?.task as { status: { state: string } } | undefined)?.status.state).toBe('TASK_STATE_WORKING');
     expect(webhook.received.every((received) => received.headers['x-a2a-notification-token'] === 'sent-along')).toBe(
       true,
     );

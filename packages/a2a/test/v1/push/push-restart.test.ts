@@ -1,13 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { type V1PushDelivery, v1PushConfigCollection, v1PushDeliveryCollection } from '@orkeon/a2a';
 import { SqliteDocumentStore } from '@orkeon/store-sqlite';
 import { createTemporaryDirectory, type TemporaryDirectory } from '@orkeon/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startScriptProcess } from '../../server/start-host-process.js';
 import { quietFor, startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.js';
 
-const root = fileURLToPath(new URL('../../../../../', import.meta.url));
 const script = fileURLToPath(new URL('./push-host-process.ts', import.meta.url));
 
 let folder: TemporaryDirectory;
@@ -27,32 +27,9 @@ async function startHost(
   database: string,
   push: Record<string, unknown>,
 ): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(
-    process.execPath,
-    [
-      '--conditions=@orkeon/source',
-      '--import',
-      pathToFileURL(join(root, 'node_modules/tsx/dist/loader.mjs')).href,
-      script,
-      database,
-      JSON.stringify(push),
-    ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  children.push(child);
-  const url = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    child.stdout?.on('data', (chunk) => {
-      output += String(chunk);
-      const match = /listening (\S+)/.exec(output);
-      if (match?.[1] !== undefined) resolve(match[1]);
-    });
-    child.stderr?.on('data', (chunk) => {
-      output += String(chunk);
-    });
-    child.on('close', () => reject(new Error(`the host ended before listening:\n${output}`)));
-  });
-  return { url, child };
+  const started = await startScriptProcess(script, [database, JSON.stringify(push)]);
+  children.push(started.child);
+  return started;
 }
 
 function killed(child: ChildProcess): Promise<void> {
