@@ -8,6 +8,7 @@ import {
   toTaskDocument,
 } from './a2a-task-document.js';
 import type { A2ATaskStore } from './a2a-task-store.js';
+import { PerKeyQueue } from './per-key-queue.js';
 
 /**
  * Task records in a `DocumentStore`: one document per task in the collection
@@ -19,7 +20,7 @@ import type { A2ATaskStore } from './a2a-task-store.js';
  */
 export class DocumentStoreA2ATaskStore implements A2ATaskStore {
   readonly #store: DocumentStore;
-  readonly #queues = new Map<string, Promise<unknown>>();
+  readonly #queue = new PerKeyQueue();
 
   constructor(store: DocumentStore) {
     this.#store = store;
@@ -35,26 +36,16 @@ export class DocumentStoreA2ATaskStore implements A2ATaskStore {
     taskId: string,
     change: (current: A2ATaskRecord | undefined) => A2ATaskRecord | undefined,
   ): Promise<A2ATaskRecord | undefined> {
-    const previous = this.#queues.get(taskId) ?? Promise.resolve();
-    const next = previous
-      .catch(() => undefined)
-      .then(async () => {
-        const key = a2aTaskDocumentKey(taskId);
-        let latest: A2ATaskRecord | undefined;
-        const stored = await updateDocument<A2ATaskDocument>(this.#store, a2aTaskCollection, key, (value) => {
-          latest = value === undefined ? undefined : this.#read(taskId, key, value);
-          const changed = change(latest);
-          return changed === undefined ? undefined : toTaskDocument(changed);
-        });
-        return stored === undefined ? undefined : this.#read(taskId, key, stored.value);
+    return this.#queue.run(taskId, async () => {
+      const key = a2aTaskDocumentKey(taskId);
+      let latest: A2ATaskRecord | undefined;
+      const stored = await updateDocument<A2ATaskDocument>(this.#store, a2aTaskCollection, key, (value) => {
+        latest = value === undefined ? undefined : this.#read(taskId, key, value);
+        const changed = change(latest);
+        return changed === undefined ? undefined : toTaskDocument(changed);
       });
-    this.#queues.set(taskId, next);
-    void next
-      .finally(() => {
-        if (this.#queues.get(taskId) === next) this.#queues.delete(taskId);
-      })
-      .catch(() => undefined);
-    return next;
+      return stored === undefined ? undefined : this.#read(taskId, key, stored.value);
+    });
   }
 
   /** A digest-keyed id could in theory collide with a literal id: never answer another task. */

@@ -56,7 +56,7 @@ export interface RemoteAgentRegistration extends AgentRegistrationBase {
   /** The base address of the remote A2A server, e.g. `http://other-host:5002`. */
   readonly url: string;
   /**
-   * The A2A v1.0 interface to call, when the agent's card offers one this client speaks;
+   * The A2A v1.0 (or 0.3 JSON-RPC) interface to call, when the agent's card offers one this client speaks;
    * absent, tasks go to the seed dialect at `url`.
    */
   readonly v1?: {

@@ -8,7 +8,7 @@ import type { A2ATaskResult } from '../../wire/task-result.js';
 import { A2AV1Client } from './a2a-v1-client.js';
 
 /**
- * Sends a routed task to a remote A2A v1.0 agent: the input as a text message naming the
+ * Sends a routed task to a remote A2A v1.0 (or 0.3) agent through `A2AV1Client`: the input as a text message naming the
  * skill (`metadata.skillId`), blocking until the task stops. A question of the remote
  * agent (`INPUT_REQUIRED`) is put to this task's own caller when it can ask one, and the
  * answer sent back on the remote task; otherwise the task fails saying what was asked.

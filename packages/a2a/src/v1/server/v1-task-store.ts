@@ -1,4 +1,5 @@
 import { type DocumentStore, DocumentVersionConflictError, serviceToken, updateDocument } from '@orkeon/core';
+import { PerKeyQueue } from '../../persistence/per-key-queue.js';
 import type { V1Task } from '../wire/task.js';
 
 /** The collection of v1.0 task records in the document store. */
@@ -43,7 +44,7 @@ export interface V1TaskRecords {
  */
 export class V1TaskStore implements V1TaskRecords {
   readonly #store: DocumentStore;
-  readonly #queues = new Map<string, Promise<unknown>>();
+  readonly #queue = new PerKeyQueue();
 
   constructor(store: DocumentStore) {
     this.#store = store;
@@ -70,17 +71,10 @@ export class V1TaskStore implements V1TaskRecords {
     taskId: string,
     change: (current: V1TaskRecord | undefined) => V1TaskRecord | undefined,
   ): Promise<V1TaskRecord | undefined> {
-    const previous = this.#queues.get(taskId) ?? Promise.resolve();
-    const next = previous
-      .catch(() => undefined)
-      .then(async () => (await updateDocument<V1TaskRecord>(this.#store, v1TaskCollection, taskId, change))?.value);
-    this.#queues.set(taskId, next);
-    void next
-      .finally(() => {
-        if (this.#queues.get(taskId) === next) this.#queues.delete(taskId);
-      })
-      .catch(() => undefined);
-    return next;
+    return this.#queue.run(
+      taskId,
+      async () => (await updateDocument<V1TaskRecord>(this.#store, v1TaskCollection, taskId, change))?.value,
+    );
   }
 }
 
