@@ -450,6 +450,13 @@ export {
 export { type ToolAuditEvent, type ToolAuditSink, ToolAuditSinkService } from './tools/tool-audit.js';
 export { ToolProgressError } from './tools/tool-call-listeners.js';
 export {
+  inToolFamily,
+  type ToolCatalogueEntry,
+  type ToolFamily,
+  type ToolFamilyContext,
+  toolFamilyOf,
+} from './tools/tool-family.js';
+export {
   defaultMaxResultCharacters,
   defaultToolTimeoutMilliseconds,
   type ToolInvocation,

@@ -26,10 +26,26 @@ export async function readChecked(
   }
 }
 
+/**
+ * Opens an existing regular file for a streamed read, checked like `readChecked` but
+ * without the whole-file size limit: a stream holds only a chunk at a time. The
+ * caller owns the handle (its stream closes it at the end).
+ */
+export async function openChecked(physicalPath: string, virtualPath: string): Promise<VfsResult<FileHandle>> {
+  const handle = await open(physicalPath, constants.O_RDONLY | constants.O_NOFOLLOW);
+  const refused = await checkHandle(handle, virtualPath).catch(async (error: unknown) => {
+    await handle.close();
+    throw error;
+  });
+  if (refused === undefined) return success(handle);
+  await handle.close();
+  return refused;
+}
+
 export async function writeChecked(
   physicalPath: string,
   virtualPath: string,
-  text: string,
+  text: string | Uint8Array,
   options: { append: boolean; create: boolean; maxBytes: number },
 ): Promise<VfsResult<number>> {
   if (options.create) await mkdir(dirname(physicalPath), { recursive: true });
@@ -43,11 +59,12 @@ export async function writeChecked(
   try {
     const refused = await checkHandle(handle, virtualPath);
     if (refused !== undefined) return refused;
-    const bytes = Buffer.byteLength(text, 'utf8');
+    const bytes = typeof text === 'string' ? Buffer.byteLength(text, 'utf8') : text.byteLength;
     const total = bytes + (options.append ? (await handle.stat()).size : 0);
     if (total > options.maxBytes) return failure('TOO_LARGE', tooLargeMessage(virtualPath, total, options.maxBytes));
     if (!options.append) await handle.truncate(0);
-    await handle.writeFile(text, 'utf8');
+    if (typeof text === 'string') await handle.writeFile(text, 'utf8');
+    else await handle.writeFile(text);
     return success(bytes);
   } finally {
     await handle.close();

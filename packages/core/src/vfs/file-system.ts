@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FileRight, RightsToken } from './file-rights.js';
 import type { VfsResult } from './vfs-result.js';
 
@@ -44,10 +45,20 @@ export interface FileSystem {
   stat(path: string): Promise<VfsResult<VfsEntry>>;
   readText(path: string): Promise<VfsResult<string>>;
   readBytes(path: string): Promise<VfsResult<Buffer>>;
+  /**
+   * A streamed read of a file, with the rights of `readBytes` but no whole-file size
+   * limit; for parsers that read large files a chunk at a time.
+   */
+  openRead(path: string): Promise<VfsResult<{ path: string; size: number; stream: Readable }>>;
   writeText(
     path: string,
     text: string,
     options?: { append?: boolean },
+  ): Promise<VfsResult<{ path: string; bytesWritten: number; created: boolean }>>;
+  /** Writes bytes, replacing the file; the rights and size limit of `writeText`. */
+  writeBytes(
+    path: string,
+    bytes: Uint8Array,
   ): Promise<VfsResult<{ path: string; bytesWritten: number; created: boolean }>>;
   createDirectory(path: string): Promise<VfsResult<{ path: string }>>;
   delete(path: string, options?: { recursive?: boolean }): Promise<VfsResult<{ path: string }>>;

@@ -1,7 +1,8 @@
 import { mkdir } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import { listDirectory } from './directory-listing.js';
 import { removeEntry } from './entry-removal.js';
-import { readChecked, tooLargeMessage, writeChecked } from './file-content.js';
+import { openChecked, readChecked, tooLargeMessage, writeChecked } from './file-content.js';
 import type { FileRight } from './file-rights.js';
 import type { FileSystem, MountInfo, ResolvedPath, VfsEntry } from './file-system.js';
 import { defaultMaxFileSizeBytes } from './file-system-settings.js';
@@ -153,13 +154,46 @@ export class VirtualFileSystem implements FileSystem {
   }
 
   /**
+   * Opens a file for a streamed read: the rights and checks of `readBytes`, without its
+   * whole-file size limit (the stream holds one chunk at a time). Destroy the stream
+   * when stopping early; it closes the file either way.
+   */
+  async openRead(path: string): Promise<VfsResult<{ path: string; size: number; stream: Readable }>> {
+    const located = await locateExisting(this.#in.resolver, path, 'Read');
+    if (!located.ok) return located;
+    const { stats, virtualPath, physicalPath } = located.value;
+    if (stats?.isDirectory())
+      return failure('NOT_A_FILE', `'${virtualPath}' is a directory, not a file; list it instead.`);
+    const opened = await settle(this, virtualPath, () => openChecked(physicalPath, virtualPath));
+    if (!opened.ok) return opened;
+    const size = (await opened.value.stat()).size;
+    return success({ path: virtualPath, size, stream: opened.value.createReadStream() });
+  }
+
+  /**
    * Writes (or appends) UTF-8 text, creating missing folders. A new file needs Create
    * in every folder it creates something in; an existing one, Write where it lies.
    */
-  async writeText(
+  writeText(
     path: string,
     text: string,
     options: { append?: boolean } = {},
+  ): Promise<VfsResult<{ path: string; bytesWritten: number; created: boolean }>> {
+    return this.#write(path, text, options.append === true);
+  }
+
+  /** Writes bytes (a document, an attachment) with the rights and limits of `writeText`; replaces the file. */
+  writeBytes(
+    path: string,
+    bytes: Uint8Array,
+  ): Promise<VfsResult<{ path: string; bytesWritten: number; created: boolean }>> {
+    return this.#write(path, bytes, false);
+  }
+
+  async #write(
+    path: string,
+    content: string | Uint8Array,
+    append: boolean,
   ): Promise<VfsResult<{ path: string; bytesWritten: number; created: boolean }>> {
     const located = await this.#in.resolver.locate(path);
     if (!located.ok) return located;
@@ -168,12 +202,12 @@ export class VirtualFileSystem implements FileSystem {
       return failure('NOT_A_FILE', `'${target.virtualPath}' is a directory, not a file.`);
     const refused = await this.#in.resolver.require(target, target.exists ? 'Write' : 'Create');
     if (refused !== undefined) return refused;
-    const append = options.append === true;
-    const total = Buffer.byteLength(text, 'utf8') + (append ? (target.stats?.size ?? 0) : 0);
+    const length = typeof content === 'string' ? Buffer.byteLength(content, 'utf8') : content.byteLength;
+    const total = length + (append ? (target.stats?.size ?? 0) : 0);
     if (total > this.maxFileSizeBytes)
       return failure('TOO_LARGE', tooLargeMessage(target.virtualPath, total, this.maxFileSizeBytes));
     const written = await settle(this, target.virtualPath, () =>
-      writeChecked(target.physicalPath, target.virtualPath, text, {
+      writeChecked(target.physicalPath, target.virtualPath, content, {
         append,
         create: !target.exists,
         maxBytes: this.maxFileSizeBytes,

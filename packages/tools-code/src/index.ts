@@ -1,0 +1,1 @@
+export { type ToolsCodeErrorCode, toolsCodeErrorCodes } from './errors/error-codes.js';

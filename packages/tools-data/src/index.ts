@@ -1,0 +1,1 @@
+export { type ToolsDataErrorCode, toolsDataErrorCodes } from './errors/error-codes.js';

@@ -1,0 +1,1 @@
+export { type ToolsDatabaseErrorCode, toolsDatabaseErrorCodes } from './errors/error-codes.js';

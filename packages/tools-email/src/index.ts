@@ -1,0 +1,1 @@
+export { type ToolsEmailErrorCode, toolsEmailErrorCodes } from './errors/error-codes.js';

@@ -1,0 +1,1 @@
+export { type ToolsWebErrorCode, toolsWebErrorCodes } from './errors/error-codes.js';
