@@ -4,6 +4,7 @@ import type { Logger } from '@orkeon/core';
 import { createRemoteJWKSet, type JWTVerifyOptions, jwtVerify } from 'jose';
 import { A2ASecurityConfigurationError } from './a2a-security-errors.js';
 import type { A2ASecuritySettings } from './a2a-security-settings.js';
+import type { CredentialVerdict } from './caller-identity.js';
 import type { CredentialValidator, SecretListProvider } from './credential-validator.js';
 import { matchesAnySecret } from './secret-comparison.js';
 
@@ -67,12 +68,17 @@ export function createBearerValidator(
   if (settings.Issuer !== undefined) verifyOptions.issuer = settings.Issuer;
   if (settings.Audience !== undefined) verifyOptions.audience = settings.Audience;
 
-  const verifyJwt = async (token: string): Promise<boolean> => {
+  const verifyJwt = async (token: string): Promise<CredentialVerdict> => {
     if (key === undefined || !compactJws.test(token)) return false;
     try {
-      if (typeof key === 'function') await jwtVerify(token, key, verifyOptions);
-      else await jwtVerify(token, key, verifyOptions);
-      return true;
+      const { payload } =
+        typeof key === 'function'
+          ? await jwtVerify(token, key, verifyOptions)
+          : await jwtVerify(token, key, verifyOptions);
+      // The issuer and subject name the caller, so a renewed token still owns its tasks.
+      return typeof payload.sub === 'string' && payload.sub !== ''
+        ? { principal: `${payload.iss ?? ''} ${payload.sub}` }
+        : true;
     } catch (error) {
       const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : undefined;
       options.logger.debug({ code }, 'A2A bearer JWT rejected');

@@ -1,5 +1,6 @@
 import type { Logger } from '@orkeon/core';
 import type { A2AAuthScheme } from './a2a-security-settings.js';
+import { type CredentialVerdict, credentialIdentity, identifyCaller } from './caller-identity.js';
 import type { CredentialValidator } from './credential-validator.js';
 import { type A2ARequestGuard, isPublicPath, refuse } from './request-guard.js';
 
@@ -60,13 +61,16 @@ export function createCredentialsGuard(options: CredentialsGuardOptions): A2AReq
     const reading = readCredentials(request.headers, options);
     for (const credential of reading.credentials) {
       const validator = options.validators.get(credential.scheme);
-      let accepted = false;
+      let verdict: CredentialVerdict = false;
       try {
-        accepted = validator !== undefined && (await validator(credential.value));
+        verdict = validator === undefined ? false : await validator(credential.value);
       } catch (error) {
         options.logger.warn({ err: error, scheme: credential.scheme }, 'A2A credential check failed');
       }
-      if (accepted) return;
+      if (verdict !== false) {
+        identifyCaller(request.raw, credentialIdentity(credential.scheme, credential.value, verdict));
+        return;
+      }
     }
     const reason =
       reading.credentials.length > 0

@@ -15,5 +15,11 @@ export {
   resolveA2ASecuritySettings,
 } from './a2a-security-settings.js';
 export { assertSafeBinding } from './assert-safe-binding.js';
+export {
+  anonymousCaller,
+  type CredentialVerdict,
+  callerIdentityOf,
+  identifyCaller,
+} from './caller-identity.js';
 export type { CredentialValidator, SecretListProvider } from './credential-validator.js';
 export { type A2ARequestGuard, publicAgentCardPath } from './request-guard.js';

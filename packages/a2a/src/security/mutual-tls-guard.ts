@@ -1,6 +1,7 @@
 import { X509Certificate } from 'node:crypto';
 import type { DetailedPeerCertificate, TLSSocket } from 'node:tls';
 import type { Logger } from '@orkeon/core';
+import { certificateIdentity, identifyCaller } from './caller-identity.js';
 import type { ClientCertificateVerdict } from './client-certificate-verifier.js';
 import { type A2ARequestGuard, isPublicPath, refuse } from './request-guard.js';
 
@@ -65,5 +66,7 @@ export function createMutualTlsGuard(
       return;
     }
     logger.debug({ thumbprint: verdict.thumbprint, by: verdict.by }, 'A2A client certificate accepted');
+    // A credential checked after this names the caller instead (the credentials guard runs later).
+    identifyCaller(request.raw, certificateIdentity(verdict.thumbprint));
   };
 }

@@ -43,6 +43,7 @@ export type { A2AGrpcServer, A2AGrpcServerOptions } from './grpc/a2a-grpc-server
 
 export { type A2AGrpcAddress, grpcAgentInterface } from './grpc/grpc-agent-interface.js';
 export {
+  type A2AGrpcAdmission,
   type A2AGrpcCaller,
   type A2AGrpcCallSecurity,
   A2AGrpcCallSecurityService,
@@ -114,6 +115,7 @@ export {
 } from './server/extended-card.js';
 export type { V1SpecificationRevision } from './server/http-json-binding.js';
 export type { V1ListTasksResponse } from './server/list-tasks.js';
+export type { V1Caller } from './server/v1-caller.js';
 export { type A2AV1RoutesOptions, a2aV1Routes, createV1Operations } from './server/v1-routes.js';
 export {
   InMemoryV1TaskRecords,

@@ -122,9 +122,13 @@ describe('A2A v1.0 discovery', () => {
     expect(refused.status).toBe(401);
     const admitted = await rpc(url, 'SendMessage', message('hi'), { authorization: 'Bearer t-123456' });
     expect(admitted.body.result).toMatchObject({ task: { status: { state: 'TASK_STATE_COMPLETED' } } });
-    const rest = await call(`${url}/a2a/v1/tasks`, { headers: { 'x-api-key': 'k-1' } });
+    const rest = await call(`${url}/a2a/v1/tasks`, { headers: { authorization: 'Bearer t-123456' } });
     expect(rest.status).toBe(200);
     expect(rest.body.totalSize).toBe(1);
+    // Another credential is another caller: the task is not theirs.
+    const other = await call(`${url}/a2a/v1/tasks`, { headers: { 'x-api-key': 'k-1' } });
+    expect(other.status).toBe(200);
+    expect(other.body.totalSize).toBe(0);
   });
 });
 

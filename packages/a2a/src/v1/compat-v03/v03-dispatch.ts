@@ -1,5 +1,6 @@
 import { type V1TaskPushNotificationConfig, v1CreatePushConfigRequestSchema } from '../push/push-config.js';
 import { pushNotificationsOf } from '../push/served-push.js';
+import type { V1Caller } from '../server/v1-caller.js';
 import { dispatchV1, type V1Outcome } from '../server/v1-dispatch.js';
 import type { V1Operations } from '../server/v1-operations.js';
 import { v1Params } from '../server/v1-params.js';
@@ -52,7 +53,14 @@ export function isV03Method(method: string): method is V03Method {
  * `final` on the last status update). Problems are the v1.0 protocol errors, which the
  * binding writes in 0.3's form.
  */
-export async function dispatchV03(operations: V1Operations, method: string, params: unknown): Promise<V03Outcome> {
+export async function dispatchV03(
+  operations: V1Operations,
+  method: string,
+  params: unknown,
+  identity: string,
+): Promise<V03Outcome> {
+  // A2A 0.3 has no tenants: its tasks are of no tenant.
+  const caller: V1Caller = { identity, tenant: '' };
   if (!isV03Method(method))
     throw new V1ProtocolError(
       'MethodNotFound',
@@ -63,49 +71,59 @@ export async function dispatchV03(operations: V1Operations, method: string, para
     );
   switch (method) {
     case 'message/send': {
-      const answer: V1SendMessageResponse = await operations.sendMessage(await sendRequest(operations, params));
+      const answer: V1SendMessageResponse = await operations.sendMessage(await sendRequest(operations, params), caller);
       return { kind: 'answer', value: 'task' in answer ? v03TaskOf(answer.task) : v03MessageOf(answer.message) };
     }
     case 'message/stream': {
-      const events = await operations.sendStreamingMessage(await sendRequest(operations, params));
+      const events = await operations.sendStreamingMessage(await sendRequest(operations, params), caller);
       return streamOf({ kind: 'stream', events });
     }
     case 'tasks/get': {
       const { id, historyLength } = v1Params(v03TaskQueryParamsSchema, params, 'params');
       const request = { id, ...(historyLength === undefined ? {} : { historyLength }) };
-      return { kind: 'answer', value: v03TaskOf(answerOf<V1Task>(await dispatchV1(operations, 'GetTask', request))) };
+      return {
+        kind: 'answer',
+        value: v03TaskOf(answerOf<V1Task>(await dispatchV1(operations, 'GetTask', request, caller.identity))),
+      };
     }
     case 'tasks/cancel': {
       const request = v1Params(v03TaskIdParamsSchema, params, 'params');
       return {
         kind: 'answer',
-        value: v03TaskOf(answerOf<V1Task>(await dispatchV1(operations, 'CancelTask', request))),
+        value: v03TaskOf(answerOf<V1Task>(await dispatchV1(operations, 'CancelTask', request, caller.identity))),
       };
     }
     case 'tasks/resubscribe': {
       const { id } = v1Params(v03TaskIdParamsSchema, params, 'params');
-      return streamOf(await dispatchV1(operations, 'SubscribeToTask', { id }));
+      return streamOf(await dispatchV1(operations, 'SubscribeToTask', { id }, caller.identity));
     }
     case 'tasks/pushNotificationConfig/set':
-      return { kind: 'answer', value: v03TaskPushConfigOf(await setPushConfig(operations, params)) };
+      return { kind: 'answer', value: v03TaskPushConfigOf(await setPushConfig(operations, params, caller)) };
     case 'tasks/pushNotificationConfig/get': {
       const { id, pushNotificationConfigId } = v1Params(v03GetPushConfigParamsSchema, params, 'params');
       return {
         kind: 'answer',
-        value: v03TaskPushConfigOf(await getPushConfig(operations, id, pushNotificationConfigId)),
+        value: v03TaskPushConfigOf(await getPushConfig(operations, id, pushNotificationConfigId, caller)),
       };
     }
     case 'tasks/pushNotificationConfig/list': {
       const { id } = v1Params(v03TaskIdParamsSchema, params, 'params');
-      return { kind: 'answer', value: (await allPushConfigs(operations, id)).map(v03TaskPushConfigOf) };
+      return { kind: 'answer', value: (await allPushConfigs(operations, id, caller)).map(v03TaskPushConfigOf) };
     }
     case 'tasks/pushNotificationConfig/delete': {
       const { id, pushNotificationConfigId } = v1Params(v03DeletePushConfigParamsSchema, params, 'params');
-      await dispatchV1(operations, 'DeleteTaskPushNotificationConfig', { taskId: id, id: pushNotificationConfigId });
+      await dispatchV1(
+        operations,
+        'DeleteTaskPushNotificationConfig',
+        { taskId: id, id: pushNotificationConfigId },
+        caller.identity,
+      );
       return { kind: 'answer', value: null };
     }
     case 'agent/getAuthenticatedExtendedCard': {
-      const card = answerOf<Record<string, unknown>>(await dispatchV1(operations, 'GetExtendedAgentCard', {}));
+      const card = answerOf<Record<string, unknown>>(
+        await dispatchV1(operations, 'GetExtendedAgentCard', {}, caller.identity),
+      );
       const v03Card = v03AgentCardOf(card, { embedV1Interfaces: false });
       // Logged, answered as an internal error: the host's A2AExtendedCardService dropped the interface.
       if (v03Card === undefined)
@@ -135,7 +153,11 @@ async function sendRequest(operations: V1Operations, params: unknown): Promise<V
  * id, the config is the task's own (id = the task id), as 0.3 agents keep it: setting it
  * again replaces it, and `get` without a config id finds it.
  */
-async function setPushConfig(operations: V1Operations, params: unknown): Promise<V1TaskPushNotificationConfig> {
+async function setPushConfig(
+  operations: V1Operations,
+  params: unknown,
+  caller: V1Caller,
+): Promise<V1TaskPushNotificationConfig> {
   const { taskId, pushNotificationConfig } = v1Params(v03TaskPushConfigSchema, params, 'params');
   const fields = v1PushFieldsOfV03(pushNotificationConfig);
   const request = v1Params(
@@ -143,7 +165,7 @@ async function setPushConfig(operations: V1Operations, params: unknown): Promise
     { ...fields, id: fields.id ?? taskId, taskId },
     'params.pushNotificationConfig',
   );
-  return pushOf(operations).create(request, '0.3');
+  return pushOf(operations).create(request, caller, '0.3');
 }
 
 /** The config named, or without a name the task's own (id = task id), else its first. */
@@ -151,10 +173,13 @@ async function getPushConfig(
   operations: V1Operations,
   taskId: string,
   configId: string | undefined,
+  caller: V1Caller,
 ): Promise<V1TaskPushNotificationConfig> {
   if (configId !== undefined && configId !== '')
-    return answerOf(await dispatchV1(operations, 'GetTaskPushNotificationConfig', { taskId, id: configId }));
-  const configs = await allPushConfigs(operations, taskId);
+    return answerOf(
+      await dispatchV1(operations, 'GetTaskPushNotificationConfig', { taskId, id: configId }, caller.identity),
+    );
+  const configs = await allPushConfigs(operations, taskId, caller);
   const found = configs.find((config) => config.id === taskId) ?? configs[0];
   if (found === undefined)
     throw new V1ProtocolError(
@@ -165,12 +190,21 @@ async function getPushConfig(
 }
 
 /** Every config of the task (0.3 lists them all at once; v1.0 in pages). */
-async function allPushConfigs(operations: V1Operations, taskId: string): Promise<V1TaskPushNotificationConfig[]> {
+async function allPushConfigs(
+  operations: V1Operations,
+  taskId: string,
+  caller: V1Caller,
+): Promise<V1TaskPushNotificationConfig[]> {
   const configs: V1TaskPushNotificationConfig[] = [];
   let pageToken = '';
   do {
     const page = answerOf<{ configs: V1TaskPushNotificationConfig[]; nextPageToken: string }>(
-      await dispatchV1(operations, 'ListTaskPushNotificationConfigs', { taskId, pageSize: 100, pageToken }),
+      await dispatchV1(
+        operations,
+        'ListTaskPushNotificationConfigs',
+        { taskId, pageSize: 100, pageToken },
+        caller.identity,
+      ),
     );
     configs.push(...page.configs);
     pageToken = page.nextPageToken;

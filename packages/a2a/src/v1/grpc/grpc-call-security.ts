@@ -10,6 +10,7 @@ import {
 } from '../../security/a2a-security-settings.js';
 import { createApiKeyValidator } from '../../security/api-key-validator.js';
 import { createBearerValidator } from '../../security/bearer-validator.js';
+import { certificateIdentity, credentialIdentity } from '../../security/caller-identity.js';
 import {
   type ClientCertificateVerdict,
   createClientCertificateVerifier,
@@ -39,6 +40,11 @@ export interface A2AGrpcRefusal {
   readonly message: string;
 }
 
+/** A call let through, and who made it (`identifyCaller`'s identities). @experimental SVCEXP001 */
+export interface A2AGrpcAdmission {
+  readonly identity: string;
+}
+
 /**
  * `A2A:Security` for the gRPC binding: mutual TLS first, then credentials, as the HTTP
  * guards check them.
@@ -48,8 +54,11 @@ export interface A2AGrpcRefusal {
 export interface A2AGrpcCallSecurity {
   /** The settings in force (the binding rule of `assertSafeBinding` reads them). */
   readonly settings: A2ASecuritySettings;
-  /** Resolves `undefined` to admit the call, else why it is refused. Never throws. */
-  check(caller: A2AGrpcCaller): Promise<A2AGrpcRefusal | undefined>;
+  /**
+   * Resolves why the call is refused, or admits it: with the caller's identity (the owner
+   * of its tasks), or `undefined` for an anonymous caller. Never throws.
+   */
+  check(caller: A2AGrpcCaller): Promise<A2AGrpcRefusal | A2AGrpcAdmission | undefined>;
 }
 
 /** The gRPC binding's checks, registered by `addSvcA2A` when `A2A:GrpcPort` is set. @experimental SVCEXP001 */
@@ -77,7 +86,7 @@ export function createGrpcCallSecurity(
   const apiKeyMetadata = settings.ApiKey.HeaderName.toLowerCase();
   const allowed = [...validators.keys()].join(', ');
 
-  const checkCertificate = (caller: A2AGrpcCaller): A2AGrpcRefusal | undefined => {
+  const checkCertificate = (caller: A2AGrpcCaller): A2AGrpcRefusal | A2AGrpcAdmission | undefined => {
     if (verify === undefined) return undefined;
     let verdict: ClientCertificateVerdict;
     if (caller.socket === undefined) verdict = { accepted: false, reason: 'the connection is not TLS' };
@@ -89,7 +98,7 @@ export function createGrpcCallSecurity(
         verdict = { accepted: false, reason: 'the client certificate could not be read' };
       }
     }
-    if (verdict.accepted) return undefined;
+    if (verdict.accepted) return { identity: certificateIdentity(verdict.thumbprint) };
     logger.warn(
       { method: caller.method, reason: verdict.reason, thumbprint: verdict.thumbprint },
       'A2A gRPC call refused by mutual TLS',
@@ -100,7 +109,7 @@ export function createGrpcCallSecurity(
     };
   };
 
-  const checkCredentials = async (caller: A2AGrpcCaller): Promise<A2AGrpcRefusal | undefined> => {
+  const checkCredentials = async (caller: A2AGrpcCaller): Promise<A2AGrpcRefusal | A2AGrpcAdmission | undefined> => {
     if (validators.size === 0) return undefined;
     const presented: { scheme: A2AAuthScheme; value: string }[] = [];
     let refusal: string | undefined;
@@ -121,7 +130,8 @@ export function createGrpcCallSecurity(
     }
     for (const credential of presented) {
       try {
-        if (await validators.get(credential.scheme)?.(credential.value)) return undefined;
+        const verdict = (await validators.get(credential.scheme)?.(credential.value)) ?? false;
+        if (verdict !== false) return { identity: credentialIdentity(credential.scheme, credential.value, verdict) };
       } catch (error) {
         logger.warn({ err: error, scheme: credential.scheme }, 'A2A credential check failed');
       }
@@ -138,7 +148,12 @@ export function createGrpcCallSecurity(
 
   return {
     settings,
-    check: async (caller) => checkCertificate(caller) ?? (await checkCredentials(caller)),
+    // Mutual TLS first; a credential, when one is checked too, names the caller.
+    check: async (caller) => {
+      const certificate = checkCertificate(caller);
+      if (certificate !== undefined && 'status' in certificate) return certificate;
+      return (await checkCredentials(caller)) ?? certificate;
+    },
   };
 }
 

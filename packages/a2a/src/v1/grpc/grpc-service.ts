@@ -27,6 +27,7 @@ import type {
   UntypedServiceImplementation,
 } from '@grpc/grpc-js';
 import type { Logger } from '@orkeon/core';
+import { anonymousCaller } from '../../security/caller-identity.js';
 import { protocolErrorOf } from '../server/json-rpc-binding.js';
 import { dispatchV1 } from '../server/v1-dispatch.js';
 import type { V1Operations } from '../server/v1-operations.js';
@@ -123,9 +124,10 @@ function unary(parts: A2AGrpcServiceParts, binding: RpcBinding, answer: (value: 
   return (call: ServerUnaryCall<unknown, unknown>, callback: sendUnaryData<unknown>): void => {
     void (async () => {
       try {
-        const refused = await admit(parts, call);
-        if (refused !== undefined) return callback(refused);
-        const outcome = await dispatchV1(parts.operations, binding.operation, binding.params(call.request));
+        const admitted = await admit(parts, call);
+        if ('refused' in admitted) return callback(admitted.refused);
+        const params = binding.params(call.request);
+        const outcome = await dispatchV1(parts.operations, binding.operation, params, admitted.identity);
         if (outcome.kind !== 'answer') throw new Error(`${binding.operation} answered a stream to a unary rpc.`);
         callback(null, answer(outcome.value));
       } catch (error) {
@@ -143,12 +145,13 @@ function streaming(parts: A2AGrpcServiceParts, binding: RpcBinding) {
     });
     void (async () => {
       try {
-        const refused = await admit(parts, call);
-        if (refused !== undefined) {
-          call.emit('error', refused);
+        const admitted = await admit(parts, call);
+        if ('refused' in admitted) {
+          call.emit('error', admitted.refused);
           return;
         }
-        const outcome = await dispatchV1(parts.operations, binding.operation, binding.params(call.request));
+        const params = binding.params(call.request);
+        const outcome = await dispatchV1(parts.operations, binding.operation, params, admitted.identity);
         if (outcome.kind !== 'stream') throw new Error(`${binding.operation} answered once to a streaming rpc.`);
         iterator = outcome.events[Symbol.asyncIterator]();
         if (call.cancelled) {
@@ -168,18 +171,23 @@ function streaming(parts: A2AGrpcServiceParts, binding: RpcBinding) {
   };
 }
 
-/** The call's security and version checks: `undefined` to go on, else the status to answer. */
-async function admit(parts: A2AGrpcServiceParts, call: Call): Promise<Partial<StatusObject> | undefined> {
+/** The call's security and version checks: who called, to go on, or the status to answer. */
+async function admit(
+  parts: A2AGrpcServiceParts,
+  call: Call,
+): Promise<{ readonly refused: Partial<StatusObject> } | { readonly identity: string }> {
+  let identity = anonymousCaller;
   if (parts.security !== undefined) {
-    const refusal = await parts.security.check({
+    const verdict = await parts.security.check({
       metadata: (key) => metadataText(call.metadata, key),
       socket: parts.socketOf(call.getPeer()),
       method: call.getPath(),
     });
-    if (refusal !== undefined) return grpcRefusalStatus(refusal);
+    if (verdict !== undefined && 'status' in verdict) return { refused: grpcRefusalStatus(verdict) };
+    if (verdict !== undefined) identity = verdict.identity;
   }
   negotiateVersion(metadataText(call.metadata, 'a2a-version'), undefined);
-  return undefined;
+  return { identity };
 }
 
 function metadataText(metadata: Metadata, key: string): string | undefined {

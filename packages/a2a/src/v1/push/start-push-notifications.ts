@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import type { A2ASettings } from '../../registration/a2a-settings.js';
 import type { TaskStamps } from '../../server/task-stamps.js';
 import type { V1Operations } from '../server/v1-operations.js';
-import { V1ProtocolError } from '../wire/protocol-error.js';
 import { V1PushConfigStore, V1PushConfigStoreService } from './push-config-store.js';
 import { V1PushDeliveryStore, V1PushDeliveryStoreService } from './push-delivery-store.js';
 import { servePushNotifications } from './served-push.js';
@@ -44,15 +43,8 @@ export function startV1PushNotifications(
             deliveries: scope.tryGet(V1PushDeliveryStoreService) ?? memoryDeliveries,
           }),
         ),
-      // Through the operations, so a task counts wherever they keep their records.
-      taskExists: (taskId) =>
-        operations.getTask({ id: taskId, historyLength: 0 }).then(
-          () => true,
-          (error: unknown) => {
-            if (error instanceof V1ProtocolError && error.kind === 'TaskNotFound') return false;
-            throw error;
-          },
-        ),
+      // Through the operations, so a task counts wherever they keep their records, for its owner only.
+      isTaskOf: (taskId, caller) => operations.isTaskOf(taskId, caller),
     },
     {
       allowedHosts: settings.AllowedHosts,

@@ -1,4 +1,5 @@
 import type { Logger } from '@orkeon/core';
+import type { V1Caller } from '../server/v1-caller.js';
 import { V1ProtocolError } from '../wire/protocol-error.js';
 import type { V1StreamResponse } from '../wire/task.js';
 import {
@@ -33,8 +34,8 @@ export interface V1PushNotificationsParts {
   readonly newId: () => string;
   /** Runs `work` with the push stores of a fresh service scope. */
   withStores<T>(work: (stores: PushStores) => Promise<T>): Promise<T>;
-  /** Whether the task exists (its record is in the task store). */
-  taskExists(taskId: string): Promise<boolean>;
+  /** Whether the task exists (its record is in the task store) and is the caller's. */
+  isTaskOf(taskId: string, caller: V1Caller): Promise<boolean>;
 }
 
 /**
@@ -76,13 +77,17 @@ export class V1PushNotifications {
    * Makes (or, with the id of one, replaces) a config of an existing task; the id is made
    * when not given. `protocolVersion` `0.3`: made over A2A 0.3, its webhook gets 0.3 shapes.
    */
-  async create(request: V1CreatePushConfigRequest, protocolVersion?: '0.3'): Promise<V1TaskPushNotificationConfig> {
-    await this.#requireTask(request.taskId);
+  async create(
+    request: V1CreatePushConfigRequest,
+    caller: V1Caller,
+    protocolVersion?: '0.3',
+  ): Promise<V1TaskPushNotificationConfig> {
+    await this.#requireTask(request.taskId, caller);
     return answered(await this.#save(request.taskId, request, protocolVersion));
   }
 
-  async get(request: V1PushConfigIdRequest): Promise<V1TaskPushNotificationConfig> {
-    await this.#requireTask(request.taskId);
+  async get(request: V1PushConfigIdRequest, caller: V1Caller): Promise<V1TaskPushNotificationConfig> {
+    await this.#requireTask(request.taskId, caller);
     const config = isPushKeyPart(request.id)
       ? await this.#parts.withStores((stores) => stores.configs.get(request.taskId, request.id))
       : undefined;
@@ -95,8 +100,8 @@ export class V1PushNotifications {
   }
 
   /** One page of the task's configs in id order; `pageSize` 0 or absent means 50. */
-  async list(request: V1ListPushConfigsRequest): Promise<V1ListPushConfigsResponse> {
-    await this.#requireTask(request.taskId);
+  async list(request: V1ListPushConfigsRequest, caller: V1Caller): Promise<V1ListPushConfigsResponse> {
+    await this.#requireTask(request.taskId, caller);
     const pageSize =
       request.pageSize === undefined || request.pageSize === 0 ? v1ListPushConfigsPageSize.default : request.pageSize;
     const after =
@@ -113,8 +118,8 @@ export class V1PushNotifications {
   }
 
   /** Removes the config; an id the task has no config of is already removed. */
-  async delete(request: V1PushConfigIdRequest): Promise<Record<string, never>> {
-    await this.#requireTask(request.taskId);
+  async delete(request: V1PushConfigIdRequest, caller: V1Caller): Promise<Record<string, never>> {
+    await this.#requireTask(request.taskId, caller);
     if (isPushKeyPart(request.id))
       await this.#parts.withStores((stores) => stores.configs.delete(request.taskId, request.id));
     return {};
@@ -173,8 +178,8 @@ export class V1PushNotifications {
     return config;
   }
 
-  async #requireTask(taskId: string): Promise<void> {
-    if (!isPushKeyPart(taskId) || !(await this.#parts.taskExists(taskId)))
+  async #requireTask(taskId: string, caller: V1Caller): Promise<void> {
+    if (!isPushKeyPart(taskId) || !(await this.#parts.isTaskOf(taskId, caller)))
       throw new V1ProtocolError(
         'TaskNotFound',
         `No task '${taskId}': the id is unknown here, or its record was removed.`,

@@ -1,5 +1,6 @@
 import type { Logger } from '@orkeon/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { callerIdentityOf } from '../../security/caller-identity.js';
 import { V1ProtocolError } from '../wire/protocol-error.js';
 import { writeEventStream } from './event-stream.js';
 import { protocolErrorOf } from './json-rpc-binding.js';
@@ -18,7 +19,7 @@ interface HttpJsonOptions {
 }
 
 /**
- * The HTTP+JSON binding, below `prefix`: `POST message:send`, `POST message:stream`,
+ * The HTTP+JSON binding, below `prefix` (registered again below `prefix/:tenant`): `POST message:send`, `POST message:stream`,
  * `GET tasks/{id}`, `GET tasks`, `POST tasks/{id}:cancel`, `GET` or `POST
  * tasks/{id}:subscribe`, and the push configs: `POST tasks/{id}/pushNotificationConfigs`
  * (201), `GET` it (list), `GET` and `DELETE …/{configId}` (204). Errors are
@@ -98,7 +99,12 @@ async function answer(
   const mediaType = options.revision === '1.0.0' ? 'application/json' : 'application/a2a+json';
   try {
     negotiateVersion(request.headers['a2a-version'], request.query);
-    const outcome = await dispatchV1(options.operations, name, params(request));
+    const outcome = await dispatchV1(
+      options.operations,
+      name,
+      withPathTenant(request, params(request)),
+      callerIdentityOf(request.raw),
+    );
     if (outcome.kind === 'answer' && status === 204) return reply.code(204).send();
     if (outcome.kind === 'answer') return reply.code(status).type(mediaType).send(outcome.value);
     reply.hijack();
@@ -113,6 +119,13 @@ async function answer(
     const problem = protocolErrorOf(error, options.logger);
     return reply.code(problem.httpStatus(options.revision)).type(mediaType).send(problem.toHttpBody(options.revision));
   }
+}
+
+/** The parameters with the tenant of the path (`/{tenant}/tasks`), which wins over one in the body. */
+function withPathTenant(request: FastifyRequest, params: unknown): unknown {
+  const tenant = (request.params as { tenant?: unknown } | undefined)?.tenant;
+  if (typeof tenant !== 'string') return params;
+  return { ...(objectOf(params) ?? {}), tenant };
 }
 
 /** `abc:cancel` → id `abc`, verb `cancel` (the last colon, also when sent as `%3A`). */

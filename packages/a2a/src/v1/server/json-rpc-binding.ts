@@ -1,5 +1,6 @@
 import type { Logger } from '@orkeon/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { callerIdentityOf } from '../../security/caller-identity.js';
 import { dispatchV03, isV03Method } from '../compat-v03/v03-dispatch.js';
 import { v03JsonRpcError } from '../compat-v03/v03-errors.js';
 import { V1ProtocolError } from '../wire/protocol-error.js';
@@ -44,9 +45,10 @@ export async function handleJsonRpc(
         'MethodNotFound',
         `'${call.method}' is an A2A 0.3 method, and this request is A2A ${v1ProtocolVersion}: send it with A2A-Version: ${v03ProtocolVersion} (or none).`,
       );
+    const identity = callerIdentityOf(request.raw);
     const outcome = v03
-      ? await dispatchV03(operations, call.method, call.params)
-      : await dispatchV1(operations, call.method, call.params);
+      ? await dispatchV03(operations, call.method, call.params, identity)
+      : await dispatchV1(operations, call.method, call.params, identity);
     if (outcome.kind === 'answer') return reply.code(200).send({ jsonrpc: '2.0', id, result: outcome.value });
     reply.hijack();
     const streamId = id;

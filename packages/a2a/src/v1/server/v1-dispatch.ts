@@ -14,6 +14,7 @@ import {
   v1TaskIdRequestSchema,
 } from '../wire/requests.js';
 import type { V1StreamResponse } from '../wire/task.js';
+import { callerOf } from './v1-caller.js';
 import type { V1Operations } from './v1-operations.js';
 import { v1Params } from './v1-params.js';
 
@@ -22,29 +23,38 @@ export type V1Outcome =
   | { readonly kind: 'answer'; readonly value: unknown }
   | { readonly kind: 'stream'; readonly events: AsyncIterable<V1StreamResponse> };
 
-/** The v1.0 operations by their names, as both HTTP bindings call them. */
-export async function dispatchV1(operations: V1Operations, name: string, params: unknown): Promise<V1Outcome> {
+/**
+ * The v1.0 operations by their names, as every binding calls them, for the caller a
+ * security check identified (`anonymous` when none did) in the request's tenant.
+ */
+export async function dispatchV1(
+  operations: V1Operations,
+  name: string,
+  params: unknown,
+  identity: string,
+): Promise<V1Outcome> {
+  const caller = callerOf(identity, params);
   switch (name) {
     case 'SendMessage':
-      return answer(operations.sendMessage(await withCheckedPush(operations, params)));
+      return answer(operations.sendMessage(await withCheckedPush(operations, params), caller));
     case 'SendStreamingMessage':
-      return stream(operations.sendStreamingMessage(await withCheckedPush(operations, params)));
+      return stream(operations.sendStreamingMessage(await withCheckedPush(operations, params), caller));
     case 'GetTask':
-      return answer(operations.getTask(v1Params(v1GetTaskRequestSchema, params, 'params')));
+      return answer(operations.getTask(v1Params(v1GetTaskRequestSchema, params, 'params'), caller));
     case 'ListTasks':
-      return answer(operations.listTasks(v1Params(v1ListTasksRequestSchema, params, 'params')));
+      return answer(operations.listTasks(v1Params(v1ListTasksRequestSchema, params, 'params'), caller));
     case 'CancelTask':
-      return answer(operations.cancelTask(v1Params(v1TaskIdRequestSchema, params, 'params')));
+      return answer(operations.cancelTask(v1Params(v1TaskIdRequestSchema, params, 'params'), caller));
     case 'SubscribeToTask':
-      return stream(operations.subscribeToTask(v1Params(v1TaskIdRequestSchema, params, 'params')));
+      return stream(operations.subscribeToTask(v1Params(v1TaskIdRequestSchema, params, 'params'), caller));
     case 'CreateTaskPushNotificationConfig':
-      return answer(pushOf(operations).create(v1Params(v1CreatePushConfigRequestSchema, params, 'params')));
+      return answer(pushOf(operations).create(v1Params(v1CreatePushConfigRequestSchema, params, 'params'), caller));
     case 'GetTaskPushNotificationConfig':
-      return answer(pushOf(operations).get(v1Params(v1PushConfigIdRequestSchema, params, 'params')));
+      return answer(pushOf(operations).get(v1Params(v1PushConfigIdRequestSchema, params, 'params'), caller));
     case 'ListTaskPushNotificationConfigs':
-      return answer(pushOf(operations).list(v1Params(v1ListPushConfigsRequestSchema, params, 'params')));
+      return answer(pushOf(operations).list(v1Params(v1ListPushConfigsRequestSchema, params, 'params'), caller));
     case 'DeleteTaskPushNotificationConfig':
-      return answer(pushOf(operations).delete(v1Params(v1PushConfigIdRequestSchema, params, 'params')));
+      return answer(pushOf(operations).delete(v1Params(v1PushConfigIdRequestSchema, params, 'params'), caller));
     case 'GetExtendedAgentCard':
       return answer(operations.getExtendedAgentCard());
     default:

@@ -17,6 +17,7 @@ import type { V1AgentCardJson } from './extended-card.js';
 import { listTaskPage, type V1ListTasksResponse } from './list-tasks.js';
 import { followTask, stopOf, TaskEvents } from './task-events.js';
 import { taskView } from './task-view.js';
+import { isVisibleTo, type V1Caller } from './v1-caller.js';
 import type { V1TaskRecord, V1TaskRecords } from './v1-task-store.js';
 
 /** What the operations need from the server they run in. */
@@ -69,11 +70,11 @@ export class V1Operations {
   }
 
   /** Blocks until the task ends or waits for the client, unless `returnImmediately`. */
-  async sendMessage(request: V1SendMessageRequest): Promise<V1SendMessageResponse> {
+  async sendMessage(request: V1SendMessageRequest, caller: V1Caller): Promise<V1SendMessageResponse> {
     const historyLength = request.configuration?.historyLength;
     const immediately = request.configuration?.returnImmediately === true;
     let stop: ReturnType<typeof stopOf> | undefined;
-    const started = await this.#start(request, (taskId) => {
+    const started = await this.#start(request, caller, (taskId) => {
       if (!immediately) stop = stopOf(this.#events, taskId, endsStream);
     });
     // A run that ends without a last event (its record could not be written) still ends the wait.
@@ -85,10 +86,13 @@ export class V1Operations {
   }
 
   /** The task, then its status and artifact updates, until it ends or waits for the client. */
-  async sendStreamingMessage(request: V1SendMessageRequest): Promise<AsyncIterable<V1StreamResponse>> {
+  async sendStreamingMessage(
+    request: V1SendMessageRequest,
+    caller: V1Caller,
+  ): Promise<AsyncIterable<V1StreamResponse>> {
     const historyLength = request.configuration?.historyLength;
     let follow: ReturnType<typeof followTask> | undefined;
-    const started = await this.#start(request, (taskId) => {
+    const started = await this.#start(request, caller, (taskId) => {
       follow = followTask(this.#events, taskId, endsStream);
     });
     void started.settled.catch(() => undefined).finally(() => follow?.close());
@@ -110,24 +114,33 @@ export class V1Operations {
     return card;
   }
 
-  async getTask(request: V1GetTaskRequest): Promise<V1Task> {
-    const record = await this.#parts.records().get(request.id);
-    if (record === undefined) throw taskNotFound(request.id);
+  async getTask(request: V1GetTaskRequest, caller: V1Caller): Promise<V1Task> {
+    const record = await this.#recordOf(request.id, caller);
     return taskView(record.task, { historyLength: request.historyLength });
   }
 
-  async listTasks(request: V1ListTasksRequest): Promise<V1ListTasksResponse> {
+  /** The caller's own tasks (in its tenant), filtered and paged. */
+  async listTasks(request: V1ListTasksRequest, caller: V1Caller): Promise<V1ListTasksResponse> {
     const records = await this.#parts.records().all();
-    return listTaskPage(records, request);
+    return listTaskPage(
+      records.filter((record) => isVisibleTo(record, caller)),
+      request,
+    );
+  }
+
+  /** Whether `caller` may see the task (`taskId` is known and theirs): push configs follow their task. */
+  async isTaskOf(taskId: string, caller: V1Caller): Promise<boolean> {
+    const record = await this.#parts.records().get(taskId);
+    return record !== undefined && isVisibleTo(record, caller);
   }
 
   /** Records `CANCELED` and tells the agent through its signal; a task that ended cannot be cancelled. */
-  async cancelTask(request: V1TaskIdRequest): Promise<V1Task> {
+  async cancelTask(request: V1TaskIdRequest, caller: V1Caller): Promise<V1Task> {
     const timestamp = isoTimestamp(this.#parts.now());
     let refused: V1ProtocolError | undefined;
     const record = await this.#parts.records().update(request.id, (current) => {
       refused = undefined;
-      if (current === undefined) {
+      if (current === undefined || !isVisibleTo(current, caller)) {
         refused = taskNotFound(request.id);
         return undefined;
       }
@@ -151,11 +164,11 @@ export class V1Operations {
    * The task as it is now, then its events until it ends or waits for the client. A task
    * not running in this process (e.g. recorded before a restart) gives the snapshot alone.
    */
-  async subscribeToTask(request: V1TaskIdRequest): Promise<AsyncIterable<V1StreamResponse>> {
+  async subscribeToTask(request: V1TaskIdRequest, caller: V1Caller): Promise<AsyncIterable<V1StreamResponse>> {
     // Listen first, read second: an event between the two is delivered, not lost.
     const follow = followTask(this.#events, request.id, endsStream);
     const record = await this.#parts.records().get(request.id);
-    if (record === undefined) {
+    if (record === undefined || !isVisibleTo(record, caller)) {
       follow.close();
       throw taskNotFound(request.id);
     }
@@ -181,6 +194,7 @@ export class V1Operations {
    */
   async #start(
     request: V1SendMessageRequest,
+    caller: V1Caller,
     beforeRun?: (taskId: string) => void,
   ): Promise<{ task: V1Task; settled: Promise<V1Task> }> {
     if (!this.#parts.accepting())
@@ -191,7 +205,7 @@ export class V1Operations {
     const message = request.message;
     if (message.role !== 'ROLE_USER')
       throw new V1ProtocolError('InvalidParams', `A message to an agent has role ROLE_USER, not ${message.role}.`);
-    if (message.taskId !== undefined && message.taskId !== '') return this.#continue(message, beforeRun);
+    if (message.taskId !== undefined && message.taskId !== '') return this.#continue(message, caller, beforeRun);
     const taskId = this.#parts.newId();
     const contextId =
       message.contextId !== undefined && message.contextId !== '' ? message.contextId : this.#parts.newId();
@@ -207,7 +221,13 @@ export class V1Operations {
       ...(request.metadata === undefined ? {} : { metadata: request.metadata }),
     };
     try {
-      await this.#parts.records().create({ task, skillId, createdAt: timestamp });
+      await this.#parts.records().create({
+        task,
+        skillId,
+        createdAt: timestamp,
+        owner: caller.identity,
+        ...(caller.tenant === '' ? {} : { tenant: caller.tenant }),
+      });
     } catch (error) {
       this.#parts.running.release(taskId);
       throw error;
@@ -344,11 +364,11 @@ export class V1Operations {
    */
   async #continue(
     message: V1Message,
+    caller: V1Caller,
     beforeRun: ((taskId: string) => void) | undefined,
   ): Promise<{ task: V1Task; settled: Promise<V1Task> }> {
     const taskId = message.taskId ?? '';
-    const record = await this.#parts.records().get(taskId);
-    if (record === undefined) throw taskNotFound(taskId);
+    const record = await this.#recordOf(taskId, caller);
     const { contextId } = record.task;
     if (message.contextId !== undefined && message.contextId !== '' && message.contextId !== contextId)
       throw new V1ProtocolError(
@@ -388,6 +408,13 @@ export class V1Operations {
     beforeRun?.(taskId);
     answer(given);
     return { task, settled: run };
+  }
+
+  /** The caller's record of the task; another caller's task is as unknown as a missing one. */
+  async #recordOf(taskId: string, caller: V1Caller): Promise<V1TaskRecord> {
+    const record = await this.#parts.records().get(taskId);
+    if (record === undefined || !isVisibleTo(record, caller)) throw taskNotFound(taskId);
+    return record;
   }
 
   async #skillOf(request: V1SendMessageRequest): Promise<string> {

@@ -132,6 +132,9 @@ export const a2aV1Routes: FastifyPluginCallback<A2AV1RoutesOptions> = (app, opti
     app.post(path, (request, reply) =>
       handleJsonRpc(operations, options.logger, request, reply, { serveV03: options.settings.ServeV03 }),
     );
-  registerHttpJsonBinding(app, v1Paths.httpJson, { operations, logger: options.logger, revision: options.revision });
+  const binding = { operations, logger: options.logger, revision: options.revision };
+  registerHttpJsonBinding(app, v1Paths.httpJson, binding);
+  // Every route again below a tenant (`/a2a/v1/{tenant}/tasks`), as the specification's REST routes have it.
+  registerHttpJsonBinding(app, `${v1Paths.httpJson}/:tenant`, binding);
   done();
 };

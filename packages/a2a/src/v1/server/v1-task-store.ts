@@ -14,6 +14,13 @@ export interface V1TaskRecord {
   readonly skillId: string;
   /** ISO 8601 UTC. */
   readonly createdAt: string;
+  /**
+   * Who made the task (the caller's identity): only they see it. Absent in records of
+   * releases before owners were kept, which read as `anonymous`.
+   */
+  readonly owner?: string;
+  /** The `tenant` the task was made in; absent or empty for none. */
+  readonly tenant?: string;
 }
 
 /**

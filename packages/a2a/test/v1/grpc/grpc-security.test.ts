@@ -85,6 +85,17 @@ describe('the gRPC binding over TLS with A2A:Security:RequireMutualTls', () => {
     expect(await rejectionOf(client.getTask(noTask))).toBeInstanceOf(GrpcTaskNotFoundError);
   });
 
+  it('scopes tasks to the client certificate: another certificate neither lists nor reads them', async () => {
+    const owner = await sdkGrpcClient(grpcCard(host?.server as A2AServer), tls(certificates.client));
+    const made = await owner.sendMessage(userMessage('mine'));
+    const id = 'id' in made ? made.id : '';
+    expect((await owner.listTasks(ListTasksRequest.fromJSON({}))).totalSize).toBe(1);
+    expect((await owner.getTask(GetTaskRequest.fromJSON({ id }))).id).toBe(id);
+    const other = await sdkGrpcClient(grpcCard(host?.server as A2AServer), tls(certificates.intermediateClient));
+    expect((await other.listTasks(ListTasksRequest.fromJSON({}))).totalSize).toBe(0);
+    expect(await rejectionOf(other.getTask(GetTaskRequest.fromJSON({ id })))).toBeInstanceOf(GrpcTaskNotFoundError);
+  });
+
   it('admits a certificate of an intermediate CA, judged on the chain the client sent', async () => {
     const client = await sdkGrpcClient(grpcCard(host?.server as A2AServer), tls(certificates.intermediateClient));
     expect(await rejectionOf(client.getTask(noTask))).toBeInstanceOf(GrpcTaskNotFoundError);

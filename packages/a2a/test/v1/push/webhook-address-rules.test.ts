@@ -235,7 +235,7 @@ describe('the check at delivery', () => {
         now: Date.now,
         newId: () => ids.shift() ?? 'id-more',
         withStores: (work) => work(stores),
-        taskExists: async (taskId) => taskId === 't1',
+        isTaskOf: async (taskId) => taskId === 't1',
       },
       {
         allowedHosts: [],
@@ -245,7 +245,10 @@ describe('the check at delivery', () => {
       },
     );
     closing.push(push);
-    const config = await push.create({ taskId: 't1', url: `http://rebound.example:${webhook.port}/hook` });
+    const config = await push.create(
+      { taskId: 't1', url: `http://rebound.example:${webhook.port}/hook` },
+      { identity: 'anonymous', tenant: '' },
+    );
     expect(config).toEqual({ id: 'id-1', taskId: 't1', url: `http://rebound.example:${webhook.port}/hook` });
 
     answer = '127.0.0.1';
@@ -274,7 +277,7 @@ describe('the check at delivery', () => {
         now: Date.now,
         newId: () => 'made-id',
         withStores: (work) => work(stores),
-        taskExists: async () => true,
+        isTaskOf: async () => true,
       },
       {
         allowedHosts: [],
