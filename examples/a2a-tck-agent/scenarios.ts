@@ -52,11 +52,6 @@ export function scenarioOf(key: string): TckScenario | undefined {
 }
 
 export interface TckHandlerOptions {
-  /**
-   * The id of the newest user message of a task: the first message, or the answer that
-   * woke it. `undefined` when the task has no A2A v1.0 record (a seed-dialect task).
-   */
-  readonly latestMessageId: (taskId: string) => Promise<string | undefined>;
   /** The TCK's streaming time-out, the unit of the slow scenarios' waits. */
   readonly streamingTimeoutMilliseconds: number;
 }
@@ -64,8 +59,9 @@ export interface TckHandlerOptions {
 /** The handler of the TCK agent: plays the scenario each message's id names. */
 export function tckHandler(options: TckHandlerOptions): A2ALocalHandler {
   return async (request, signal, task) => {
-    // The seed dialect has no message ids: there the text names the scenario.
-    let key = (await options.latestMessageId(request.id)) ?? request.input.trim();
+    // An A2A v1.0 task's handler is told its message's id; the seed dialect has none: there the text names the scenario.
+    const messageId = request.metadata?.messageId;
+    let key = typeof messageId === 'string' && messageId !== '' ? messageId : request.input.trim();
     for (;;) {
       const scenario = scenarioOf(key);
       if (scenario === undefined) return `No TCK scenario for '${key}'; the task is completed.`;
@@ -85,8 +81,8 @@ export function tckHandler(options: TckHandlerOptions): A2ALocalHandler {
             throw new Error(`TCK scenario '${scenario.prefix}' asks for input, which only an A2A v1.0 task can do.`);
           const answer = await task.requestInput(scenario.prompt, signal);
           if (!answer.answered) throw new Error(`No answer came: ${answer.reason}.`);
-          // The answer is now the task's newest user message; its id picks the next step.
-          key = (await options.latestMessageId(request.id)) ?? answer.value.trim();
+          // The answer's id picks the next step.
+          key = answer.messageId ?? answer.value.trim();
         }
       }
     }

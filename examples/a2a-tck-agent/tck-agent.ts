@@ -12,7 +12,6 @@ import {
   addSvcA2A,
   addSvcA2ATaskPersistence,
   startA2AServer,
-  V1TaskStoreService,
 } from '@orkeon/a2a';
 import {
   addDocumentStore,
@@ -59,12 +58,11 @@ export async function startTckAgent(options: TckAgentOptions = {}): Promise<TckA
   });
   const services = new ServiceCollection();
   services.addInstance(LoggerService, logger);
-  // Task records in a document store (in memory): the handler reads its message's id there.
+  // Task records in a document store (in memory), as a persistent host keeps them.
   addDocumentStore(services);
   addSvcA2A(services, configuration, { acknowledgeExperimental: true, logger });
   addSvcA2ATaskPersistence(services);
   const provider = services.build();
-  const records = provider.get(V1TaskStoreService);
   const unregister = provider.get(AgentDirectoryService).register({
     id: 'tck',
     name: 'TCK scenarios',
@@ -72,8 +70,6 @@ export async function startTckAgent(options: TckAgentOptions = {}): Promise<TckA
     tags: ['tck'],
     kind: 'local',
     handler: tckHandler({
-      latestMessageId: async (taskId) =>
-        (await records.get(taskId))?.task.history?.findLast((message) => message.role === 'ROLE_USER')?.messageId,
       streamingTimeoutMilliseconds: options.streamingTimeoutMilliseconds ?? defaultStreamingTimeoutMilliseconds,
     }),
   });

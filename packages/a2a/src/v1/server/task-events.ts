@@ -31,8 +31,13 @@ export class TaskEvents {
     };
   }
 
-  publish(taskId: string, event: V1StreamResponse): void {
+  /**
+   * Delivers `event` to the task's followers and, unless `followersOnly`, to every
+   * `listenToAll` listener (a task no one else can know of yet has no webhooks to tell).
+   */
+  publish(taskId: string, event: V1StreamResponse, options?: { readonly followersOnly?: boolean }): void {
     for (const listener of this.#listeners.get(taskId) ?? []) listener(event);
+    if (options?.followersOnly === true) return;
     for (const listener of this.#everyTask) listener(taskId, event);
   }
 }

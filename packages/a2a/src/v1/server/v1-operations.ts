@@ -59,6 +59,12 @@ export class V1Operations {
   readonly #runs = new Map<string, Promise<V1Task>>();
   /** The tasks whose agent waits for the caller's answer, by task id. */
   readonly #waiting = new Map<string, (answer: V1Message) => void>();
+  /**
+   * Tasks of blocking sends not written yet, by id. Until the send answers, its task id is
+   * known to no one but this process, so no other request can ask for it: the record is
+   * written once, when the task ends or first waits for input (one write per task).
+   */
+  readonly #unrecorded = new Map<string, V1TaskRecord>();
 
   /** The events of the tasks running in this process, as the streams get them. */
   get events(): Pick<TaskEvents, 'listenToAll'> {
@@ -74,13 +80,24 @@ export class V1Operations {
     const historyLength = request.configuration?.historyLength;
     const immediately = request.configuration?.returnImmediately === true;
     let stop: ReturnType<typeof stopOf> | undefined;
-    const started = await this.#start(request, caller, (taskId) => {
-      if (!immediately) stop = stopOf(this.#events, taskId, endsStream);
-    });
+    // A new task of a blocking send without a webhook is written once, when it stops.
+    const deferRecord = !immediately && request.configuration?.taskPushNotificationConfig === undefined;
+    const started = await this.#start(
+      request,
+      caller,
+      (taskId) => {
+        if (!immediately) stop = stopOf(this.#events, taskId, endsStream);
+      },
+      deferRecord,
+    );
     // A run that ends without a last event (its record could not be written) still ends the wait.
     void started.settled.catch(() => undefined).finally(() => stop?.cancel());
     if (stop === undefined) return { task: taskView(started.task, { historyLength }) };
-    await stop.stopped;
+    const last = await stop.stopped;
+    const state = last !== undefined && 'statusUpdate' in last ? last.statusUpdate.status.state : undefined;
+    // Completed or failed by its own run: the run resolves with the task as written, no read needed.
+    if (state === 'TASK_STATE_COMPLETED' || state === 'TASK_STATE_FAILED')
+      return { task: taskView(await started.settled, { historyLength }) };
     const record = await this.#parts.records().get(started.task.id);
     return { task: taskView(record?.task ?? (await started.settled), { historyLength }) };
   }
@@ -196,6 +213,7 @@ export class V1Operations {
     request: V1SendMessageRequest,
     caller: V1Caller,
     beforeRun?: (taskId: string) => void,
+    deferRecord = false,
   ): Promise<{ task: V1Task; settled: Promise<V1Task> }> {
     if (!this.#parts.accepting())
       throw new V1ProtocolError(
@@ -220,22 +238,25 @@ export class V1Operations {
       history: [{ ...message, taskId, contextId }],
       ...(request.metadata === undefined ? {} : { metadata: request.metadata }),
     };
-    try {
-      await this.#parts.records().create({
-        task,
-        skillId,
-        createdAt: timestamp,
-        owner: caller.identity,
-        ...(caller.tenant === '' ? {} : { tenant: caller.tenant }),
-      });
-    } catch (error) {
-      this.#parts.running.release(taskId);
-      throw error;
-    }
+    const record: V1TaskRecord = {
+      task,
+      skillId,
+      createdAt: timestamp,
+      owner: caller.identity,
+      ...(caller.tenant === '' ? {} : { tenant: caller.tenant }),
+    };
+    if (deferRecord) this.#unrecorded.set(taskId, record);
+    else
+      try {
+        await this.#parts.records().create(record);
+      } catch (error) {
+        this.#parts.running.release(taskId);
+        throw error;
+      }
     const pushConfig = request.configuration?.taskPushNotificationConfig;
     if (pushConfig !== undefined) await pushNotificationsOf(this)?.registerFromSend(taskId, pushConfig);
     // Webhooks hear the task as it starts; a stream gets the same snapshot as its first event.
-    this.#events.publish(taskId, { task });
+    this.#events.publish(taskId, { task }, { followersOnly: deferRecord });
     beforeRun?.(taskId);
     const settled = this.#run(task, skillId, message, signal);
     this.#runs.set(taskId, settled);
@@ -269,6 +290,7 @@ export class V1Operations {
       this.#parts.running.release(task.id);
       this.#runs.delete(task.id);
       this.#waiting.delete(task.id);
+      this.#unrecorded.delete(task.id);
     }
   }
 
@@ -294,11 +316,9 @@ export class V1Operations {
         resolve({ answered: true, value: textOfParts(message.parts), messageId: message.messageId });
       });
     });
-    const record = await this.#parts
-      .records()
-      .update(task.id, (current) =>
-        current === undefined || isTerminalV1State(current.task.status.state) ? undefined : withStatus(current, status),
-      );
+    const record = await this.#change(task.id, (current) =>
+      current === undefined || isTerminalV1State(current.task.status.state) ? undefined : withStatus(current, status),
+    );
     if (record?.task.status.state !== 'TASK_STATE_INPUT_REQUIRED') {
       this.#waiting.delete(task.id);
       return { answered: false, reason: 'the task has ended' };
@@ -320,7 +340,8 @@ export class V1Operations {
     };
     // Whether this outcome was written: a task cancelled meanwhile keeps its state, told once already.
     let written = false;
-    const record = await this.#parts.records().update(task.id, (current) => {
+    const unrecorded = this.#unrecorded.has(task.id);
+    const record = await this.#change(task.id, (current) => {
       written = false;
       if (current === undefined || isTerminalV1State(current.task.status.state)) return undefined;
       written = true;
@@ -332,18 +353,39 @@ export class V1Operations {
     const settled = record?.task ?? { ...task, status };
     if (written && record !== undefined) {
       if (artifact !== undefined)
-        this.#events.publish(task.id, {
-          artifactUpdate: { taskId: task.id, contextId: task.contextId, artifact, lastChunk: true },
-        });
-      this.#publishStatus(settled);
+        this.#events.publish(
+          task.id,
+          { artifactUpdate: { taskId: task.id, contextId: task.contextId, artifact, lastChunk: true } },
+          { followersOnly: unrecorded },
+        );
+      this.#publishStatus(settled, { followersOnly: unrecorded });
     }
     return settled;
   }
 
-  #publishStatus(task: V1Task): void {
-    this.#events.publish(task.id, {
-      statusUpdate: { taskId: task.id, contextId: task.contextId, status: task.status },
-    });
+  /**
+   * Changes the task's record as `records().update` does; a task not written yet (a
+   * blocking send's) is written here, for the first time, with the change applied.
+   */
+  async #change(
+    taskId: string,
+    change: (current: V1TaskRecord | undefined) => V1TaskRecord | undefined,
+  ): Promise<V1TaskRecord | undefined> {
+    const pending = this.#unrecorded.get(taskId);
+    if (pending === undefined) return this.#parts.records().update(taskId, change);
+    const changed = change(pending);
+    if (changed === undefined) return pending;
+    this.#unrecorded.delete(taskId);
+    await this.#parts.records().create(changed);
+    return changed;
+  }
+
+  #publishStatus(task: V1Task, options?: { readonly followersOnly?: boolean }): void {
+    this.#events.publish(
+      task.id,
+      { statusUpdate: { taskId: task.id, contextId: task.contextId, status: task.status } },
+      options,
+    );
   }
 
   #agentMessage(task: V1Task, text: string): V1Message {
