@@ -93,6 +93,7 @@ export {
 export { ConfigurationError, type SettingsProblem } from './config/configuration-error.js';
 export { describeAllowed } from './config/describe-allowed.js';
 export { isSecretKey, redactedText } from './config/secret-keys.js';
+export { bindSettingsInCode } from './config/settings-in-code.js';
 export { renderSettingsReference } from './config/settings-reference.js';
 export {
   defineSettingsSection,
@@ -312,6 +313,22 @@ export { createUnavailableModel } from './llm/unavailable-model.js';
 export { createLogger, type Logger, type LoggerOptions, LoggerService, levelForVerbosity } from './logging/logger.js';
 export { type LogLevel, loggingSettings, logLevels } from './logging/logging-settings.js';
 export { createSecretScrubber, redactSecretFields } from './logging/secret-redaction.js';
+export { type BlockedAddress, type BlockedAddressKind, blockedAddress } from './network/address-rules.js';
+export { type IpAddress, parseIpAddress } from './network/ip-address.js';
+export { parseAllowedHost, parseAllowedRange } from './network/network-allowlist.js';
+export { type NetworkErrorCode, networkErrorCodes } from './network/network-error-codes.js';
+export {
+  type GuardedUrl,
+  type HostResolver,
+  NetworkGuard,
+  type NetworkGuardOptions,
+} from './network/network-guard.js';
+export {
+  type NetworkCheck,
+  NetworkGuardOptionsError,
+  type NetworkRefusal,
+  NetworkRefusedError,
+} from './network/network-refusal.js';
 export { addSvcPermissionGate } from './permissions/add-svc-permission-gate.js';
 export { UnknownPermissionModeError } from './permissions/permission-errors.js';
 export {
@@ -445,6 +462,10 @@ export {
   type ToolLogRecord,
   type ToolProgress,
   type ToolReturn,
+  type ToolRunBudget,
+  type ToolRunModelUsage,
+  type ToolRunUsage,
+  type ToolRunView,
   toolInputJsonSchema,
 } from './tools/tool.js';
 export { type ToolAuditEvent, type ToolAuditSink, ToolAuditSinkService } from './tools/tool-audit.js';

@@ -1,3 +1,5 @@
+import { networkErrorCodes } from '../network/network-error-codes.js';
+
 /**
  * Every error code of `@orkeon/core`, each with what happened and what to do; `docs/errors.md`
  * is generated from this object. Word order is AREA_OBJECT_PROBLEM (the object is left out when
@@ -137,6 +139,8 @@ export const coreErrorCodes = {
     '`spawn_agent` was asked for a helper with the role or id of the spawning agent or one above it: give the helper a role of its own.',
   AUTONOMOUS_SPAWN_TOOL_DENIED:
     '`spawn_agent` was asked to give a helper a tool the spawning agent does not have: a helper gets only some of its spawner’s tools.',
+  // The network guard (`network/`): refusals of URLs and addresses agents may not reach.
+  ...networkErrorCodes,
 } as const;
 
 export type CoreErrorCode = keyof typeof coreErrorCodes;
