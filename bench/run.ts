@@ -1,6 +1,6 @@
 // Runs every benchmark group, ours and the anchor interleaved in one run, prints
 // the ratios and writes them to docs/benchmarks.md. `npm run bench`; `npm run bench -- a2a mcp`
-// runs the named sections only (services, configuration, agent-loop, a2a, mcp, startup) and
+// runs the named sections only (services, configuration, agent-loop, a2a, mcp, startup, http-api, data, code) and
 // puts each in place of its old one in docs/benchmarks.md, leaving the others as they are.
 import { readFile, writeFile } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';
@@ -12,6 +12,9 @@ import { configurationBenchmarks } from './configuration.bench.js';
 import { mcpSection, measureMcp } from './mcp.js';
 import { servicesBenchmarks } from './services.bench.js';
 import { measureStartup, startupSection } from './startup.js';
+import { codeInterpreterSection, measureCodeInterpreter } from './tools-code.js';
+import { dataReadersSection, measureDataReaders } from './tools-data.js';
+import { httpApiSection, measureHttpApi } from './tools-web.js';
 
 const cpu = cpus()[0]?.model ?? 'unknown CPU';
 const machine = `Node ${process.versions.node}, ${cpus().length} × ${cpu}, ${Math.round(totalmem() / 2 ** 30)} GiB`;
@@ -35,6 +38,13 @@ const sections: Section[] = [
   { name: 'a2a', heading: '## A2A', measure: async () => a2aSection(await measureA2A(), selectedOnly()) },
   { name: 'mcp', heading: '## MCP', measure: async () => mcpSection(await measureMcp()) },
   { name: 'startup', heading: '## Start-up', measure: async () => startupSection(measureStartup(), selectedOnly()) },
+  { name: 'http-api', heading: '## `http_api`', measure: async () => httpApiSection(await measureHttpApi()) },
+  { name: 'data', heading: '## Data readers', measure: async () => dataReadersSection(await measureDataReaders()) },
+  {
+    name: 'code',
+    heading: '## Code interpreter',
+    measure: async () => codeInterpreterSection(await measureCodeInterpreter()),
+  },
 ];
 
 const asked = process.argv.slice(2);

@@ -3,5 +3,5 @@ import { writeFile } from 'node:fs/promises';
 import { renderConfigurationDocs } from '../packages/cli/src/configuration-docs.js';
 
 const target = new URL('../docs/configuration.md', import.meta.url);
-await writeFile(target, renderConfigurationDocs());
+await writeFile(target, await renderConfigurationDocs());
 process.stdout.write(`wrote ${target.pathname}\n`);

@@ -96,12 +96,12 @@ async function readSettings(
   globals: GlobalOptions,
   searchDirectories: readonly string[],
 ): Promise<Configuration> {
-  const [{ loadConfiguration }, { cliSettingsSections }] = await Promise.all([
+  const [{ loadConfiguration }, { loadCliSettingsSections }] = await Promise.all([
     import('@orkeon/core'),
     import('./settings-sections.js'),
   ]);
   return loadConfiguration({
-    sections: cliSettingsSections,
+    sections: await loadCliSettingsSections(),
     searchDirectories: [...searchDirectories, io.workingDirectory],
     environment: io.environment,
     arguments: globals.set,

@@ -1,9 +1,9 @@
 import { renderSettingsReference } from '@orkeon/core';
-import { cliSettingsSections } from './settings-sections.js';
+import { loadCliSettingsSections } from './settings-sections.js';
 
 /** The whole text of docs/configuration.md, made from the settings schemas the CLI knows. */
-export function renderConfigurationDocs(): string {
-  return `${introduction}\n${renderSettingsReference(cliSettingsSections)}`;
+export async function renderConfigurationDocs(): Promise<string> {
+  return `${introduction}\n${renderSettingsReference(await loadCliSettingsSections())}`;
 }
 
 const introduction = `# Configuration

@@ -8,7 +8,7 @@ describe('docs/configuration.md', () => {
   const docsPath = new URL('../../../docs/configuration.md', import.meta.url);
 
   it('is what the settings schemas generate (run `npm run docs:config` to update it)', async () => {
-    expect(await readFile(docsPath, 'utf8')).toBe(renderConfigurationDocs());
+    expect(await readFile(docsPath, 'utf8')).toBe(await renderConfigurationDocs());
   });
 
   it('lists every key of every section the command knows', async () => {

@@ -171,12 +171,12 @@ describe('orkeon run', () => {
     expect(scripted.server.requests).toHaveLength(0);
   });
 
-  it('--list-tools lists the tools with their access', async () => {
+  it('--list-tools lists the tools with their family and access', async () => {
     const crew = await writeCrew(crewYaml('sequential'));
     const result = await run([crew, '--list-tools']);
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^count_pattern\s+Read\s+/m);
-    expect(result.stdout).toMatch(/^shell_command\s+Execute\s+/m);
+    expect(result.stdout).toMatch(/^count_pattern\s+-\s+Read\s+enabled/m);
+    expect(result.stdout).toMatch(/^shell_command\s+shell\s+Execute\s+enabled/m);
   });
 
   it('refuses a crew whose required mount is missing', async () => {

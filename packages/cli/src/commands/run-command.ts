@@ -10,6 +10,7 @@ import { jsonlHumanInput } from '../run/jsonl-human-input.js';
 import { loadRunTarget, type RunTarget } from '../run/load-run-target.js';
 import { crewFolderOf, parseVariables } from '../run/run-arguments.js';
 import { taskListRenderer } from '../run/task-list-renderer.js';
+import { writeToolListing } from '../run/tool-listing.js';
 import { terminalHumanInput } from '../terminal-permission-prompt.js';
 import { UsageError } from '../usage-error.js';
 
@@ -61,8 +62,7 @@ export const runAction: CliCommandAction = {
     };
     try {
       if (options.listTools === true) {
-        for (const tool of runtime.tools.list())
-          context.io.stdout.write(`${tool.name.padEnd(16)} ${tool.access.padEnd(11)} ${tool.description}\n`);
+        await writeToolListing(context.io.stdout, runtime.tools.list(), { jsonl });
         return ExitCode.ok;
       }
       const variables = parseVariables(options.var ?? []);

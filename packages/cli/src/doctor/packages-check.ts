@@ -6,7 +6,12 @@ import type { DoctorCheck } from './doctor-check.js';
 /** The optional Orkeon packages and what each one adds. */
 export const optionalPackages: readonly { readonly name: string; readonly adds: string }[] = [
   { name: '@orkeon/providers', adds: 'the 16 language-model providers' },
-  { name: '@orkeon/tools', adds: 'tools beyond the file tools (today the shell_command tool)' },
+  { name: '@orkeon/tools', adds: 'the shell and session tool families and the catalogue of every family' },
+  { name: '@orkeon/tools-web', adds: 'the web tool family (http_api, scraping, search, GitHub, Slack)' },
+  { name: '@orkeon/tools-data', adds: 'the data tool family (CSV, JSON, XML, PDF, DOCX, XLSX)' },
+  { name: '@orkeon/tools-database', adds: 'the database tool family (relational, document and graph queries)' },
+  { name: '@orkeon/tools-email', adds: 'the email tool family (IMAP mailboxes, SMTP sending)' },
+  { name: '@orkeon/tools-code', adds: 'the code tool family (indexing and analysing a codebase)' },
   { name: '@orkeon/a2a', adds: 'serving and calling agents over A2A' },
   { name: '@orkeon/mcp', adds: 'MCP client and server' },
   { name: '@orkeon/store-sqlite', adds: 'checkpoint and document stores (A2A task records among them) on SQLite' },

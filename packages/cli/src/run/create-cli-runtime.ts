@@ -15,15 +15,14 @@ import {
   type Runtime,
   ServiceCollection,
   StateStoreService,
-  type Tool,
-  ToolService,
 } from '@orkeon/core';
 import { addSvcMcp } from '@orkeon/mcp';
 import { addSvcLlm } from '@orkeon/providers';
 import { addSvcTelemetry } from '@orkeon/telemetry';
-import { createShellTool, shellSettings } from '@orkeon/tools';
+import { addSvcTools } from '@orkeon/tools';
 import { openDocumentStore } from './open-document-store.js';
 import { openStateStore } from './open-state-store.js';
+import { importToolFamilyPackage } from './tool-family-packages.js';
 
 /** A runtime and what the command must close after it. */
 export interface CliRuntime {
@@ -35,7 +34,7 @@ export interface CliRuntime {
 /**
  * The runtime `orkeon run` and `orkeon serve` work in: the models of the `Llm`
  * settings, the tools of the `MCP` servers,
- * telemetry, the shell tool, the human-input channel (run only), the `--mount`
+ * telemetry, the tool families of the catalogue (`addSvcTools`), the human-input channel (run only), the `--mount`
  * mounts (relative to the working directory; one on a root the settings declare
  * replaces it) and the crew's folder read-only at `/crew` unless something else is
  * mounted there. The state database opens only when a crew run first needs it.
@@ -66,7 +65,8 @@ export async function createCliRuntime(options: {
   // Every MCP server connects, all at once, before the crew loads; their tools join the registry.
   await addSvcMcp(services, configuration, { logger });
   addSvcTelemetry(services, configuration);
-  services.addInstance(ToolService, createShellTool(configuration.get(shellSettings), { logger }) as Tool);
+  // Every tool family whose package is installed (shell, session, web, …); their libraries load here, not at start.
+  await addSvcTools(services, configuration, { logger, load: importToolFamilyPackage });
   if (options.onEvent !== undefined) services.addInstance(RunEventListenerService, options.onEvent);
   // Standard output carries JSON lines: streamed text goes in llm.delta events (--stream), never raw.
   if (options.jsonl === true) services.addInstance(LlmDeltaSinkService, () => {});

@@ -5,6 +5,7 @@ import type { FileSystem, Logger } from '@orkeon/core';
 import {
   type CrewDefinition,
   type CrewInput,
+  CrewValidationError,
   defineCrew,
   type LlmClient,
   loadCrew,
@@ -12,6 +13,7 @@ import {
   type ToolResult,
 } from '@orkeon/core';
 import { expandToolGroups, mcpToolGroups } from '@orkeon/mcp';
+import { expandToolFamilies, toolFamilyGroups, toolFamilyReferenceProblem } from '@orkeon/tools';
 import { tsImport } from 'tsx/esm/api';
 import { UsageError } from '../usage-error.js';
 import { letModulesImportOrkeon } from './orkeon-imports.js';
@@ -65,13 +67,13 @@ export async function loadRunTarget(
   const info = await stat(absolute).catch(() => undefined);
   if (info === undefined)
     throw new UsageError(`'${path}' does not exist. Give a crew file (crew.yaml, crew.ts) or a crew folder.`);
-  // `mcp:<server-id>` in a crew's tools: names all of that server's tools.
-  const groups = mcpToolGroups(options.tools);
+  // `mcp:<server-id>` and `family:<name>` in a crew's tools: name all of that server's or family's tools.
+  const groups = new Map([...mcpToolGroups(options.tools), ...toolFamilyGroups(options.tools)]);
   const toolNames = [...options.tools.map((tool) => tool.name), ...groups.keys()];
   if (info.isFile() && scriptExtensions.has(extname(absolute))) {
     return loadModule(absolute, toolNames, groups);
   }
-  const crew = await loadCrew(absolute, { variables: options.variables, toolNames });
+  const crew = await withFamilyProblems(() => loadCrew(absolute, { variables: options.variables, toolNames }));
   return {
     kind: 'crew',
     crew: withToolGroups(crew, groups),
@@ -79,14 +81,38 @@ export async function loadRunTarget(
   };
 }
 
-/** The crew with each `mcp:<server-id>` of its agents' and tasks' tools replaced by that server's tools. */
+/** The crew with each `mcp:<server-id>` and `family:<name>` of its agents' and tasks' tools replaced by their tools. */
 function withToolGroups<Crew extends CrewDefinition>(crew: Crew, groups: ReadonlyMap<string, readonly string[]>): Crew {
   if (groups.size === 0) return crew;
+  const expand = (names: readonly string[]) => expandToolFamilies(expandToolGroups(names, groups), groups);
   return {
     ...crew,
-    agents: crew.agents.map((agent) => ({ ...agent, tools: expandToolGroups(agent.tools, groups) })),
-    tasks: crew.tasks.map((task) => ({ ...task, tools: expandToolGroups(task.tools, groups) })),
+    agents: crew.agents.map((agent) => ({ ...agent, tools: expand(agent.tools) })),
+    tasks: crew.tasks.map((task) => ({ ...task, tools: expand(task.tools) })),
   };
+}
+
+/**
+ * A `family:<name>` the crew names that offers no tools here is reported as such: an
+ * unknown family with the known ones, a known one with what to install or enable,
+ * instead of "unknown tool".
+ */
+async function withFamilyProblems<T>(load: () => Promise<T>): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    if (!CrewValidationError.isInstance(error)) throw error;
+    let changed = false;
+    const problems = error.problems.map((problem) => {
+      const reference =
+        problem.code === 'unknown-tool' ? /^unknown tool '([^']*)'/.exec(problem.message)?.[1] : undefined;
+      const message = reference === undefined ? undefined : toolFamilyReferenceProblem(reference);
+      if (message === undefined) return problem;
+      changed = true;
+      return { ...problem, message };
+    });
+    throw changed ? new CrewValidationError(problems) : error;
+  }
 }
 
 async function loadModule(
@@ -115,9 +141,10 @@ async function loadModule(
   const folder = dirname(path);
   const candidate = module.crew ?? assigned ?? (isCrewLike(module.default) ? module.default : undefined);
   if (candidate !== undefined) {
+    const crew = await withFamilyProblems(async () => defineCrew(candidate as CrewInput, { toolNames }));
     return {
       kind: 'crew',
-      crew: withToolGroups(defineCrew(candidate as CrewInput, { toolNames }), groups),
+      crew: withToolGroups(crew, groups),
       folder,
       exports: module as Record<string, unknown>,
     };

@@ -51,6 +51,7 @@ export class AgentClients {
           }
         : undefined;
     const model = meteredModel(models.modelFor(agent, crew), scope.meter, (used) => {
+      scope.usage.recordModelCall(used);
       const usage = scope.meter.usage();
       scope.emit({
         kind: 'cost.updated',

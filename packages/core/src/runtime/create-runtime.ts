@@ -225,6 +225,7 @@ async function registerDefaults(
       logger: resolver.get(LoggerService),
       audit: [...resolver.getAll(ToolAuditSinkService), toolReturnedEvent],
       onCallStarted: toolCalledEvent,
+      runOf: () => activeRunScope()?.view,
       ...(gate === undefined ? {} : { gate }),
       ...(prompt === undefined ? {} : { prompt }),
     });

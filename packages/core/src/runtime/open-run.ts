@@ -6,6 +6,7 @@ import type { Coworkers } from '../tools/collaboration/coworkers.js';
 import { RunEventBus } from './run-event-bus.js';
 import type { RunEvent } from './run-events.js';
 import type { RunScope } from './run-scope.js';
+import { RunUsage, toolRunView } from './run-usage.js';
 
 /** What one run needs: its bus, its meter and its stop. */
 export interface OpenRunOptions {
@@ -49,9 +50,12 @@ export function openRun(options: OpenRunOptions): { scope: RunScope; close(): vo
     },
   });
   const signal = options.signal === undefined ? meter.stop : AbortSignal.any([options.signal, meter.stop]);
+  const usage = new RunUsage();
   const base: RunScope = {
     emit: (event) => bus.emit(event),
     meter,
+    usage,
+    view: toolRunView(meter, usage, options.crewId),
     signal,
     toolCalls: new Map(),
     toolCallsByTask: new Map(),

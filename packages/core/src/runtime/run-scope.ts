@@ -1,7 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { CrewBudgetMeter } from '../budget/crew-budget-meter.js';
 import type { Coworkers } from '../tools/collaboration/coworkers.js';
+import type { ToolRunView } from '../tools/tool.js';
 import type { RunEventBody } from './run-events.js';
+import type { RunUsage } from './run-usage.js';
 
 /**
  * The run that is doing the work in this asynchronous context. The invocation
@@ -14,6 +16,10 @@ export interface RunScope {
   emit(event: RunEventBody): number;
   /** The run's budget (an empty budget bounds nothing, and still counts). */
   readonly meter: CrewBudgetMeter;
+  /** The run's model calls by model, beside the meter's totals. */
+  readonly usage: RunUsage;
+  /** What the run's tool calls see as `context.run`; shared by nested (delegation) scopes. */
+  readonly view: ToolRunView;
   /** The run's stop: the caller's signal or a spent budget. */
   readonly signal: AbortSignal;
   /** `seq` of each tool call's `tool.called`, by call id, for the `causationId` of what follows. */

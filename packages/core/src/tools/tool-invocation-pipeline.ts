@@ -19,6 +19,7 @@ import {
   type ToolLogRecord,
   type ToolProgress,
   type ToolReturn,
+  type ToolRunView,
   toolInputJsonSchema,
 } from './tool.js';
 import type { ToolAuditEvent, ToolAuditSink } from './tool-audit.js';
@@ -73,6 +74,8 @@ export interface ToolInvocationPipelineOptions {
     readonly argumentNames: readonly string[];
   }) => void;
   readonly defaultTimeoutMilliseconds?: number;
+  /** The run the current call belongs to, handed to the tool as `context.run`; `undefined` outside a run. */
+  readonly runOf?: () => ToolRunView | undefined;
 }
 
 /**
@@ -198,6 +201,7 @@ export class ToolInvocationPipeline {
     const isOpen = () => open;
     const logger = invocation.onLog === undefined ? own : listenedLogger(own, invocation.onLog, isOpen, own);
     const reportProgress = progressReporter(tool.name, invocation.onProgress, isOpen, own);
+    const run = this.#options.runOf?.();
     try {
       if (signal.aborted) return this.#interrupted(tool, signal);
       // A tool that ignores its signal must not hold the caller: the race answers at once.
@@ -214,6 +218,7 @@ export class ToolInvocationPipeline {
           caller: invocation.caller,
           callId,
           reportProgress,
+          ...(run === undefined ? {} : { run }),
         }),
         stopped,
       ]);

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { BudgetExhaustion } from '../budget/budget-exhausted-error.js';
+import type { CrewBudget } from '../budget/crew-budget.js';
 import type { CoreErrorCode } from '../errors/error-codes.js';
 import { OrkeonError } from '../errors/orkeon-error.js';
 import type { Logger } from '../logging/logger.js';
@@ -41,6 +43,61 @@ export interface ToolContext {
    * absent only when code calls `execute` by hand.
    */
   readonly reportProgress?: (update: ToolProgress) => void;
+  /**
+   * The run this call belongs to, read-only: what it has used and what its budget
+   * allows. Absent when the call comes from outside a run (an MCP client, a script's
+   * `tools.call`, code calling the pipeline or `execute` itself). The same object for
+   * every call of one run, so a tool may keep state for the run keyed by it (a `WeakMap`).
+   */
+  readonly run?: ToolRunView;
+}
+
+/** A read-only view of one agent or crew run, for tools that report on the run itself. */
+export interface ToolRunView {
+  /** The crew's name; absent for a single agent's run. */
+  readonly crew?: string;
+  /** What the run has used so far. */
+  usage(): ToolRunUsage;
+  /** The run's budget (`budget:` of the crew or the run options) and whether a limit is spent. */
+  budget(): ToolRunBudget;
+}
+
+/**
+ * What a run has used. `tokens`, `costUsd`, `toolCalls` and `wallTimeSeconds` are the
+ * budget's counters (on a resumed run they include the earlier runs, as the budget
+ * does, and `run.finished` reports `tokens`); `modelCalls`, `inputTokens`,
+ * `outputTokens` and `models` count this run's model calls. A model call is counted
+ * when its answer is complete; a tool call when it starts, so the calling tool is included.
+ */
+export interface ToolRunUsage {
+  readonly modelCalls: number;
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  readonly tokens: number;
+  /** Estimated in US dollars from the known prices; models without a price add nothing. */
+  readonly costUsd: number;
+  readonly toolCalls: number;
+  readonly wallTimeSeconds: number;
+  /** This run's model calls by model, in the order first used. */
+  readonly models: readonly ToolRunModelUsage[];
+}
+
+/** One model's share of a run. */
+export interface ToolRunModelUsage {
+  readonly model: string;
+  readonly provider: string;
+  readonly calls: number;
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  /** Estimated in US dollars; absent when the model has no price (`Telemetry:Prices`). */
+  readonly costUsd?: number;
+}
+
+/** A run's limits and, once one is spent, which. */
+export interface ToolRunBudget {
+  /** The limits set; a dimension left out is not bounded (wall time in seconds). */
+  readonly limits: CrewBudget;
+  readonly exhausted?: BudgetExhaustion;
 }
 
 /** One progress report of a running tool call. */

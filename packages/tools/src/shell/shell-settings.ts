@@ -1,4 +1,4 @@
-import { ConfigurationError, defineSettingsSection } from '@orkeon/core';
+import { bindSettingsInCode, defineSettingsSection } from '@orkeon/core';
 import { z } from 'zod';
 import { commandNameProblem } from './command-name.js';
 
@@ -60,12 +60,5 @@ export type ShellSettingsInput = z.input<typeof shellSettings.schema>;
  * `ConfigurationError` naming the key, before any tool exists.
  */
 export function bindShellSettings(settings: ShellSettingsInput): ShellSettings {
-  const parsed = shellSettings.schema.safeParse(settings);
-  if (parsed.success) return parsed.data;
-  throw new ConfigurationError(
-    parsed.error.issues.map((issue) => {
-      const key = [shellSettings.path, ...issue.path.map(String)].join(':');
-      return { key, message: `Setting '${key}' is not allowed: ${issue.message}.` };
-    }),
-  );
+  return bindSettingsInCode(shellSettings, settings);
 }
