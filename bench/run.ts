@@ -38,7 +38,7 @@ const sections: Section[] = [
   { name: 'a2a', heading: '## A2A', measure: async () => a2aSection(await measureA2A(), selectedOnly()) },
   { name: 'mcp', heading: '## MCP', measure: async () => mcpSection(await measureMcp()) },
   { name: 'startup', heading: '## Start-up', measure: async () => startupSection(measureStartup(), selectedOnly()) },
-  { name: 'http-api', heading: '## `http_api`', measure: async () => httpApiSection(await measureHttpApi()) },
+  { name: 'http-api', heading: '## Web tools', measure: async () => httpApiSection(await measureHttpApi()) },
   { name: 'data', heading: '## Data readers', measure: async () => dataReadersSection(await measureDataReaders()) },
   {
     name: 'code',

@@ -5,5 +5,12 @@ import module from 'node:module';
 // start: a few milliseconds of the ~50 ms `orkeon --version` takes. Without a writable cache it does nothing.
 // main.js is imported after this line, so that its modules are compiled with the cache on.
 module.enableCompileCache();
-const { main } = await import('./main.js');
-await main(process.argv.slice(2));
+const argv = process.argv.slice(2);
+if (argv.length === 1 && argv[0] === '--version') {
+  // The call scripts make most: answered as the command line would, without loading it.
+  const { cliVersion } = await import('./version.js');
+  process.stdout.write(`${cliVersion}\n`);
+} else {
+  const { main } = await import('./main.js');
+  await main(argv);
+}

@@ -49,8 +49,17 @@ function isLight(url: string): boolean {
 }
 
 describe('start-up', () => {
+  it('orkeon --version answers before the command line loads: only bin, version and package.json', async () => {
+    const { code, modules } = await modulesLoadedBy(['--version']);
+    expect(code).toBe(0);
+    expect(modules.filter((url) => url.startsWith('file:')).map((url) => fileURLToPath(url))).toEqual([
+      bin,
+      join(root, 'packages/cli/src/version.ts'),
+      join(root, 'packages/cli/package.json'),
+    ]);
+  });
+
   it.each([
-    [['--version']],
     [['--help']],
     [['run', '--help']],
     [['serve', '--help']],
