@@ -1,30 +1,16 @@
-import type { Logger } from '@orkeon/core';
 import { A2ASecurityConfigurationError } from './a2a-security-errors.js';
+import type { A2ASecurityOptions } from './a2a-security-options.js';
 import {
-  type A2AAuthScheme,
   type A2ASecuritySettings,
   type A2ASecuritySettingsInput,
   resolveA2ASecuritySettings,
 } from './a2a-security-settings.js';
-import { createApiKeyValidator } from './api-key-validator.js';
-import { createBearerValidator } from './bearer-validator.js';
-import { createClientCertificateVerifier } from './client-certificate-verifier.js';
-import type { CredentialValidator, SecretListProvider } from './credential-validator.js';
+import { createCredentialValidators, createTrustedCertificateVerifier } from './credential-validators.js';
 import { createCredentialsGuard } from './credentials-guard.js';
 import { createMutualTlsGuard } from './mutual-tls-guard.js';
-import { readTrustedAuthorities } from './pem-certificates.js';
 import type { A2ARequestGuard } from './request-guard.js';
 
-/** @experimental SVCEXP001 */
-export interface A2ASecurityOptions {
-  readonly logger: Logger;
-  /** Current API keys, read on every request (rotation); default: `ApiKey:Keys` of the settings. */
-  readonly apiKeys?: SecretListProvider;
-  /** Current opaque bearer tokens, read on every request; default: `Bearer:Tokens` of the settings. */
-  readonly bearerTokens?: SecretListProvider;
-  /** The clock certificate validity is judged with; default `Date.now`. */
-  readonly now?: () => number;
-}
+export type { A2ASecurityOptions } from './a2a-security-options.js';
 
 /**
  * TLS options the HTTPS server must merge with its own key and certificate when mutual
@@ -70,49 +56,14 @@ export function createA2ASecurity(input: A2ASecuritySettingsInput, options: A2AS
   const guards: A2ARequestGuard[] = [];
   let httpsOptions: A2AServerTlsOptions | undefined;
 
-  const authorities = readTrustedAuthorities(settings.TrustedCertificateAuthorities);
   if (settings.RequireMutualTls) {
-    if (authorities.certificates.length === 0 && settings.TrustedClientCertificateThumbprints.length === 0) {
-      throw new A2ASecurityConfigurationError(
-        'A2A:Security:RequireMutualTls is true but no trust anchor is configured: list CA files in A2A:Security:TrustedCertificateAuthorities or pinned certificates in A2A:Security:TrustedClientCertificateThumbprints. The server refuses to start (fail-closed).',
-        { key: 'A2A:Security:RequireMutualTls' },
-      );
-    }
-    const verify = createClientCertificateVerifier({
-      authorities: authorities.certificates,
-      thumbprints: settings.TrustedClientCertificateThumbprints,
-      ...(options.now === undefined ? {} : { now: options.now }),
-    });
+    const verify = createTrustedCertificateVerifier(settings, options, 'The server');
     guards.push(createMutualTlsGuard(verify, logger));
     httpsOptions = { requestCert: true, rejectUnauthorized: false, ca: [] };
   }
 
-  const schemes = [...new Set(settings.AllowedAuthSchemes)];
-  const validators = new Map<A2AAuthScheme, CredentialValidator>();
+  const validators = createCredentialValidators(settings, options, 'The server');
   const apiKeys = options.apiKeys ?? (() => settings.ApiKey.Keys);
-  for (const scheme of schemes) {
-    if (scheme === 'Bearer') {
-      const validator = createBearerValidator(settings.Bearer, {
-        logger,
-        ...(options.bearerTokens === undefined ? {} : { tokens: options.bearerTokens }),
-      });
-      if (validator === undefined) {
-        throw new A2ASecurityConfigurationError(
-          'A2A:Security:AllowedAuthSchemes lists Bearer but nothing can check a bearer token: set A2A:Security:Bearer:JwksUrl or PublicKeyPath (JWT), or Bearer:Tokens (opaque tokens). The server refuses to start.',
-          { key: 'A2A:Security:Bearer' },
-        );
-      }
-      validators.set('Bearer', validator);
-    } else {
-      if (options.apiKeys === undefined && settings.ApiKey.Keys.length === 0) {
-        throw new A2ASecurityConfigurationError(
-          'A2A:Security:AllowedAuthSchemes lists ApiKey but no key is configured: set A2A:Security:ApiKey:Keys or pass an apiKeys provider. The server refuses to start.',
-          { key: 'A2A:Security:ApiKey:Keys' },
-        );
-      }
-      validators.set('ApiKey', createApiKeyValidator(apiKeys));
-    }
-  }
   if (validators.size > 0) {
     guards.push(createCredentialsGuard({ validators, apiKeyHeaderName: settings.ApiKey.HeaderName, logger }));
   }
@@ -127,7 +78,11 @@ export function createA2ASecurity(input: A2ASecuritySettingsInput, options: A2AS
   };
 
   logger.debug(
-    { requireMutualTls: settings.RequireMutualTls, schemes, trustedAuthorities: authorities.certificates.length },
+    {
+      requireMutualTls: settings.RequireMutualTls,
+      schemes: [...validators.keys()],
+      trustedAuthorities: settings.TrustedCertificateAuthorities.length,
+    },
     'A2A security configured',
   );
   return httpsOptions === undefined

@@ -1,23 +1,16 @@
 import type { TLSSocket } from 'node:tls';
 import { serviceToken } from '@orkeon/core';
 import type { A2ASecurityOptions } from '../../security/a2a-security.js';
-import { A2ASecurityConfigurationError } from '../../security/a2a-security-errors.js';
 import {
   type A2AAuthScheme,
   type A2ASecuritySettings,
   type A2ASecuritySettingsInput,
   resolveA2ASecuritySettings,
 } from '../../security/a2a-security-settings.js';
-import { createApiKeyValidator } from '../../security/api-key-validator.js';
-import { createBearerValidator } from '../../security/bearer-validator.js';
 import { certificateIdentity, credentialIdentity } from '../../security/caller-identity.js';
-import {
-  type ClientCertificateVerdict,
-  createClientCertificateVerifier,
-} from '../../security/client-certificate-verifier.js';
-import type { CredentialValidator } from '../../security/credential-validator.js';
+import type { ClientCertificateVerdict } from '../../security/client-certificate-verifier.js';
+import { createCredentialValidators, createTrustedCertificateVerifier } from '../../security/credential-validators.js';
 import { peerCertificateChain } from '../../security/mutual-tls-guard.js';
-import { readTrustedAuthorities } from '../../security/pem-certificates.js';
 
 /** One gRPC call as the security checks see it. @experimental SVCEXP001 */
 export interface A2AGrpcCaller {
@@ -81,8 +74,10 @@ export function createGrpcCallSecurity(
 ): A2AGrpcCallSecurity {
   const settings = resolveA2ASecuritySettings(input);
   const { logger } = options;
-  const verify = settings.RequireMutualTls ? certificateVerifier(settings, options) : undefined;
-  const validators = credentialValidators(settings, options);
+  const verify = settings.RequireMutualTls
+    ? createTrustedCertificateVerifier(settings, options, 'The gRPC binding')
+    : undefined;
+  const validators = createCredentialValidators(settings, options, 'The gRPC binding');
   const apiKeyMetadata = settings.ApiKey.HeaderName.toLowerCase();
   const allowed = [...validators.keys()].join(', ');
 
@@ -155,50 +150,4 @@ export function createGrpcCallSecurity(
       return (await checkCredentials(caller)) ?? certificate;
     },
   };
-}
-
-function certificateVerifier(
-  settings: A2ASecuritySettings,
-  options: A2ASecurityOptions,
-): ReturnType<typeof createClientCertificateVerifier> {
-  const authorities = readTrustedAuthorities(settings.TrustedCertificateAuthorities);
-  if (authorities.certificates.length === 0 && settings.TrustedClientCertificateThumbprints.length === 0)
-    throw new A2ASecurityConfigurationError(
-      'A2A:Security:RequireMutualTls is true but no trust anchor is configured: list CA files in A2A:Security:TrustedCertificateAuthorities or pinned certificates in A2A:Security:TrustedClientCertificateThumbprints. The gRPC binding refuses to start (fail-closed).',
-      { key: 'A2A:Security:RequireMutualTls' },
-    );
-  return createClientCertificateVerifier({
-    authorities: authorities.certificates,
-    thumbprints: settings.TrustedClientCertificateThumbprints,
-    ...(options.now === undefined ? {} : { now: options.now }),
-  });
-}
-
-function credentialValidators(
-  settings: A2ASecuritySettings,
-  options: A2ASecurityOptions,
-): Map<A2AAuthScheme, CredentialValidator> {
-  const validators = new Map<A2AAuthScheme, CredentialValidator>();
-  for (const scheme of new Set(settings.AllowedAuthSchemes)) {
-    if (scheme === 'Bearer') {
-      const validator = createBearerValidator(settings.Bearer, {
-        logger: options.logger,
-        ...(options.bearerTokens === undefined ? {} : { tokens: options.bearerTokens }),
-      });
-      if (validator === undefined)
-        throw new A2ASecurityConfigurationError(
-          'A2A:Security:AllowedAuthSchemes lists Bearer but nothing can check a bearer token: set A2A:Security:Bearer:JwksUrl or PublicKeyPath (JWT), or Bearer:Tokens (opaque tokens). The gRPC binding refuses to start.',
-          { key: 'A2A:Security:Bearer' },
-        );
-      validators.set('Bearer', validator);
-    } else {
-      if (options.apiKeys === undefined && settings.ApiKey.Keys.length === 0)
-        throw new A2ASecurityConfigurationError(
-          'A2A:Security:AllowedAuthSchemes lists ApiKey but no key is configured: set A2A:Security:ApiKey:Keys or pass an apiKeys provider. The gRPC binding refuses to start.',
-          { key: 'A2A:Security:ApiKey:Keys' },
-        );
-      validators.set('ApiKey', createApiKeyValidator(options.apiKeys ?? (() => settings.ApiKey.Keys)));
-    }
-  }
-  return validators;
 }
