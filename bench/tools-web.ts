@@ -10,8 +10,10 @@ import { VirtualFileSystem } from '@orkeon/core';
 import { captureLogger } from '@orkeon/testing';
 import { createHttpApiTool } from '@orkeon/tools-web';
 
-const rounds = 4;
-const roundSeconds = 2;
+const rounds = 12;
+const roundSeconds = 1;
+/** Both sides and the server climb for seconds before their rate holds (JIT, connection pool). */
+const warmUpSeconds = 3;
 const inFlight = 8;
 
 const serverCode = `
@@ -80,8 +82,8 @@ export async function measureHttpApi(): Promise<HttpApiMeasure> {
       await response.text();
       return response.status === 200;
     };
-    await drive(0.5, viaTool); // warm-up
-    await drive(0.5, viaFetch);
+    await drive(warmUpSeconds, viaTool);
+    await drive(warmUpSeconds, viaFetch);
     const measured: { tool: number; fetch: number }[] = [];
     let failures = 0;
     for (let round = 0; round < rounds; round += 1) {
@@ -118,7 +120,7 @@ export function httpApiSection(result: HttpApiMeasure): string[] {
     '',
     `Raw rounds (http_api, fetch requests/s): ${result.rounds.map((round) => `${format(round.tool)} / ${format(round.fetch)}`).join('; ')}. Failures: ${result.failures}.`,
     '',
-    `One loopback server in its own process answers a 66-byte JSON body; ${inFlight} requests in flight on each side, ${rounds} rounds of ${roundSeconds} s taken in turns, the ratio is the median over rounds. The tool is called through its \`execute\` (the invocation pipeline left out), with the loopback host allowed by \`Svc:Tools:Web:AllowedHosts\`. Goal: at least 0.8×.`,
+    `One loopback server in its own process answers a 66-byte JSON body; ${inFlight} requests in flight on each side, a ${warmUpSeconds} s warm-up each, then ${rounds} rounds of ${roundSeconds} s taken in turns, the ratio is the median over rounds. The tool is called through its \`execute\` (the invocation pipeline left out), with the loopback host allowed by \`Svc:Tools:Web:AllowedHosts\`. Goal: at least 0.8×.`,
     '',
   ];
 }
