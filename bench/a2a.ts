@@ -1,3 +1,5 @@
+// One file over 300 lines: the servers, the pinned rounds taken in turn and the report belong to one
+// measurement, whose method the report describes; the servers it starts live in bench/a2a-servers/.
 // A2A send throughput and latency for an echo agent. Orkeon's server answers A2A v1.0
 // (`SendMessage` over JSON-RPC and `message:send` over HTTP+JSON, task records in memory or in
 // SQLite) and its seed dialect (`tasks/send`, persistence off and on SQLite); the anchor is

@@ -1,3 +1,5 @@
+// One file over 300 lines: every operation of the agents' file system goes through the same
+// locate-then-check-rights steps of one mount table; the I/O itself lives in file-content.ts and its neighbours.
 import { mkdir } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { listDirectory } from './directory-listing.js';

@@ -1,5 +1,6 @@
 // One file over 300 lines: the task lifecycle (start, run, ask the caller, continue, settle)
-// shares the runs and the waiting questions of this process; listing and views live beside it.
+// shares the runs, the waiting questions and the not-yet-written tasks of this process;
+// listing, views and the caller's scope live beside it.
 import type { Logger, ServiceProvider } from '@orkeon/core';
 import type { A2AInputAnswer } from '../../registration/agent-registration.js';
 import { AgentRepositoryService } from '../../registration/agent-repository.js';
