@@ -5,6 +5,14 @@ export interface ZipEntryInput {
   readonly data: Buffer;
   /** The uncompressed size written in the headers; a zip bomb may lie. Default the real size. */
   readonly declaredSize?: number;
+  /** Sizes left out of the local header and written after the data, as streaming writers do. */
+  readonly descriptor?: boolean;
+  /** The compressed size the data descriptor records (default the real one). */
+  readonly descriptorSize?: number;
+  /** Deflate level; 0 keeps the bytes as they are inside stored deflate blocks. Default 9. */
+  readonly level?: number;
+  /** Marks the entry encrypted (flag bit 0) without encrypting it. */
+  readonly encrypted?: boolean;
 }
 
 /** A ZIP archive with deflated entries, written byte by byte (for hostile archives no library would make). */
@@ -14,30 +22,42 @@ export function buildZip(entries: readonly ZipEntryInput[]): Buffer {
   let offset = 0;
   for (const entry of entries) {
     const name = Buffer.from(entry.name, 'utf8');
-    const compressed = deflateRawSync(entry.data, { level: 9 });
+    const compressed = deflateRawSync(entry.data, { level: entry.level ?? 9 });
     const crc = crc32(entry.data);
     const size = entry.declaredSize ?? entry.data.length;
+    const flags = (entry.descriptor === true ? 0x8 : 0) | (entry.encrypted === true ? 0x1 : 0);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(flags, 6);
     local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(compressed.length, 18);
-    local.writeUInt32LE(size, 22);
+    if (entry.descriptor !== true) {
+      local.writeUInt32LE(crc, 14);
+      local.writeUInt32LE(compressed.length, 18);
+      local.writeUInt32LE(size, 22);
+    }
     local.writeUInt16LE(name.length, 26);
+    const descriptor = Buffer.alloc(entry.descriptor === true ? 16 : 0);
+    if (entry.descriptor === true) {
+      descriptor.writeUInt32LE(0x08074b50, 0);
+      descriptor.writeUInt32LE(crc, 4);
+      descriptor.writeUInt32LE(entry.descriptorSize ?? compressed.length, 8);
+      descriptor.writeUInt32LE(size, 12);
+    }
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(flags, 8);
     central.writeUInt16LE(8, 10);
     central.writeUInt32LE(crc, 16);
     central.writeUInt32LE(compressed.length, 20);
     central.writeUInt32LE(size, 24);
     central.writeUInt16LE(name.length, 28);
     central.writeUInt32LE(offset, 42);
-    locals.push(local, name, compressed);
+    locals.push(local, name, compressed, descriptor);
     centrals.push(central, name);
-    offset += local.length + name.length + compressed.length;
+    offset += local.length + name.length + compressed.length + descriptor.length;
   }
   const directory = Buffer.concat(centrals);
   const end = Buffer.alloc(22);

@@ -15,14 +15,6 @@ export interface PendingStyle {
 /** A cell as read from the sheet, before shared strings and late styles are filled in. */
 export type RawCell = Cell | PendingStyle;
 
-/** What the sheet reader sees of an ExcelJS cell. */
-export interface ExcelCellLike {
-  readonly value: unknown;
-  readonly style?: unknown;
-}
-
-export const pendingStyleKey = Symbol('orkeon.xlsx.pendingStyle');
-
 export function sharedStringReference(index: number): string {
   return `${sharedStringPrefix}${index}`;
 }
@@ -36,32 +28,6 @@ export function sharedStringIndex(cell: RawCell): number | undefined {
 
 export function isPendingStyle(cell: RawCell): cell is PendingStyle {
   return typeof cell === 'object' && cell !== null;
-}
-
-/** An ExcelJS cell value as a plain value: formulas give their cached result, rich text its text. */
-export function rawCellValue(cell: ExcelCellLike): RawCell {
-  const value = plainValue(cell.value);
-  if (typeof value === 'number') {
-    const styleId = (cell.style as { [pendingStyleKey]?: number } | undefined)?.[pendingStyleKey];
-    if (styleId !== undefined) return { styleId, value };
-  }
-  return value;
-}
-
-function plainValue(value: unknown): Cell {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'string' || typeof value === 'boolean') return value;
-  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
-  if (typeof value !== 'object') return String(value);
-  const record = value as Record<string, unknown>;
-  if ('formula' in record || 'sharedFormula' in record) return plainValue(record.result);
-  if (Array.isArray(record.richText)) {
-    return record.richText.map((run) => String((run as { text?: unknown }).text ?? '')).join('');
-  }
-  if ('error' in record) return String(record.error);
-  if ('text' in record) return plainValue(record.text);
-  return JSON.stringify(value);
 }
 
 /** True for a number format that shows a date or time (`yyyy-mm-dd`, `h:mm`), as Excel decides. */

@@ -51,6 +51,15 @@ export class WorkbookKnowledge {
     this.#stringBytes += bytes;
   }
 
+  /** Starts the strings over for another sheet (what the last one wanted no longer counts). */
+  forgetStrings(): void {
+    this.#strings.clear();
+    this.#stringBytes = 0;
+    this.wanted.clear();
+    this.stringsComplete = false;
+    this.stringsDropped = false;
+  }
+
   /** Notes the shared strings and styles `cells` wait for. */
   want(cells: readonly RawCell[]): void {
     for (const cell of cells) {

@@ -2,8 +2,11 @@ import type { Readable } from 'node:stream';
 import { DataToolError } from '../errors/data-tool-error.js';
 import { untilAborted } from '../shared/abortable.js';
 import { loadLibrary } from '../shared/load-library.js';
-import { pendingStyleKey, sharedStringReference } from './sheet-cells.js';
-import type { SheetEntry, StylesLike, WorkbookKnowledge } from './workbook-knowledge.js';
+import { type SheetRow, sheetRowsHandler } from './sheet-rows.js';
+import type { WorkbookKnowledge } from './workbook-knowledge.js';
+import { relationshipsHandler, sharedStringsHandler, stylesHandler, workbookHandler } from './workbook-parts.js';
+import { xmlEntryReader } from './xml-entry.js';
+import { readZipStream, type ZipEntryReader } from './zip-stream.js';
 
 /** How a pass names a sheet: its part number always, its name and position once workbook.xml was read. */
 export interface SheetIdentity {
@@ -18,19 +21,11 @@ export interface SheetVisitor {
   /** True to read this sheet's rows; false to skip it. */
   choose(sheet: SheetIdentity): boolean;
   /** One row of the chosen sheet; false stops reading it. */
-  row(row: ExcelRowLike): boolean;
+  row(row: SheetRow): boolean;
   /** After the chosen sheet: true while late shared strings or styles are still needed. */
   needsMore(): boolean;
   /** True when the pass reads no sheet and only gathers shared strings and styles. */
   readonly metadataOnly: boolean;
-}
-
-export interface ExcelRowLike {
-  readonly number: number;
-  eachCell(
-    options: { includeEmpty: boolean },
-    visit: (cell: { readonly value: unknown; readonly style?: unknown }, column: number) => void,
-  ): void;
 }
 
 export interface PassResult {
@@ -40,22 +35,15 @@ export interface PassResult {
   readonly stoppedEarly: boolean;
 }
 
-interface ReaderInternals {
-  sharedStrings: unknown;
-  workbookRels: unknown;
-  model: { sheets?: SheetEntry[] } | undefined;
-  properties: { model?: { date1904?: boolean } } | undefined;
-  styles: StylesLike;
-  parse(): AsyncIterable<{ eventType?: string; value?: unknown; index?: number; text?: unknown }>;
-}
+const sheetPart = /^\/?xl\/worksheets\/sheet(\d+)\.xml$/i;
 
 /**
- * One streamed pass over an XLSX file with ExcelJS's streaming reader, which reads
- * a ZIP entry at a time. Its own reader parks every sheet met before the shared
- * strings and workbook.xml in a temporary file (outside the mounts, and the whole
- * sheet before the first row); the fields set below make it hand each sheet over at
- * once instead, with shared strings and late styles as placeholders that
- * `WorkbookKnowledge` fills in. Relies on the internals of exceljs 4.4.
+ * One pass over an XLSX file, front to back, an entry at a time (the file arrives as a
+ * stream). Parts come in whatever order the writer chose: a sheet met before the shared
+ * strings, workbook.xml or styles.xml is read with placeholders that `WorkbookKnowledge`
+ * fills in later, and the caller makes another pass when the sheet could not be told
+ * apart or some of its strings are still missing. Rows are never held beyond what the
+ * visitor keeps, so memory stays flat however large the sheet is.
  */
 export async function readWorkbookPass(
   source: Readable,
@@ -63,72 +51,78 @@ export async function readWorkbookPass(
   visitor: SheetVisitor,
   signal: AbortSignal,
 ): Promise<PassResult> {
-  const exceljs = await loadLibrary('exceljs', () => import('exceljs'));
-  const reader = new exceljs.default.stream.xlsx.WorkbookReader(source, {
-    worksheets: 'emit',
-    sharedStrings: 'emit',
-    styles: 'cache',
-    hyperlinks: 'ignore',
-    entries: 'ignore',
-  }) as unknown as ReaderInternals;
-  const lateStyles: StylesLike = {
-    getStyleModel: (id) => (id > 0 ? ({ [pendingStyleKey]: id } as { numFmt?: string }) : null),
-  };
-  const presetRelationships = knowledge.relationships ?? [];
-  reader.sharedStrings = sharedStringReferences();
-  reader.workbookRels = presetRelationships;
-  reader.model = { sheets: [...(knowledge.sheets ?? [])] };
-  reader.properties = { model: { date1904: knowledge.date1904 } };
-  reader.styles = knowledge.styles ?? lateStyles;
-  const learn = () => {
-    if (reader.styles !== lateStyles) knowledge.styles = reader.styles;
-    if (reader.workbookRels !== presetRelationships) {
-      knowledge.relationships = reader.workbookRels as WorkbookKnowledge['relationships'];
-    }
-    const sheets = reader.model?.sheets;
-    if (sheets !== undefined && sheets.length > 0) knowledge.sheets = sheets;
-    knowledge.date1904 = reader.properties?.model?.date1904 === true;
-  };
-
+  const saxes = await loadLibrary('saxes', () => import('saxes'));
   let chosen: SheetIdentity | undefined;
   let stoppedEarly = false;
-  let inStrings = false;
-  let stringsSeen = false;
-  const walk = async () => {
-    for await (const item of reader.parse()) {
-      if (signal.aborted) return;
-      if (typeof item.index === 'number') {
-        inStrings = true;
-        knowledge.offerString(item.index, sharedText(item.text), chosen === undefined && !visitor.metadataOnly);
-        continue;
-      }
-      if (inStrings) {
-        inStrings = false;
-        stringsSeen = true;
-      }
-      learn();
-      if (item.eventType === 'worksheet' && chosen === undefined) {
-        const sheet = identify(item.value as { id: unknown; name?: string }, knowledge);
-        if (!visitor.choose(sheet)) continue;
-        chosen = sheet;
-        for await (const row of item.value as AsyncIterable<ExcelRowLike>) {
-          if (signal.aborted) return;
-          if (!visitor.row(row)) {
-            // Leaving a sheet half read leaves ExcelJS buffering the rest of it: end the pass here.
-            stoppedEarly = true;
-            return;
-          }
-        }
+  let finished = false;
+  // A chosen sheet met before workbook.xml is named once that part (and its relationships) went by.
+  const named = () =>
+    chosen?.name !== undefined || (knowledge.sheets !== undefined && knowledge.relationships !== undefined);
+  const enough = () => (visitor.metadataOnly || (chosen !== undefined && named())) && !visitor.needsMore();
+  const part = (name: string, handler: Parameters<typeof xmlEntryReader>[2]): ZipEntryReader =>
+    xmlEntryReader(saxes, name, handler);
+
+  const choose = (name: string): ZipEntryReader | undefined | 'stop' => {
+    if (finished) return 'stop';
+    const path = name.replace(/^\//, '');
+    if (path === 'xl/workbook.xml') {
+      return part(name, {
+        ...workbookHandler((sheets, date1904) => {
+          if (sheets.length > 0) knowledge.sheets = sheets;
+          knowledge.date1904 = date1904;
+        }),
+      });
+    }
+    if (path === 'xl/_rels/workbook.xml.rels') {
+      return part(
+        name,
+        relationshipsHandler((relationships) => (knowledge.relationships = relationships)),
+      );
+    }
+    if (path === 'xl/styles.xml')
+      return part(
+        name,
+        stylesHandler((styles) => (knowledge.styles = styles)),
+      );
+    if (path === 'xl/sharedStrings.xml') {
+      const keepAll = chosen === undefined && !visitor.metadataOnly;
+      return part(name, {
+        ...sharedStringsHandler((index, text) => knowledge.offerString(index, text, keepAll)),
+        end: () => {
+          if (!knowledge.stringsDropped) knowledge.stringsComplete = true;
+        },
+      });
+    }
+    const sheet = sheetPart.exec(path);
+    if (sheet === null || chosen !== undefined) return undefined;
+    const identity = identify(Number(sheet[1]), knowledge);
+    if (!visitor.choose(identity)) return undefined;
+    chosen = identity;
+    const context = { styles: knowledge.styles, date1904: knowledge.date1904 };
+    return part(name, {
+      ...sheetRowsHandler(context, (row) => {
+        if (signal.aborted) return false;
+        if (visitor.row(row)) return true;
+        stoppedEarly = true;
+        return false;
+      }),
+      end: () => {
         const more = visitor.needsMore();
         knowledge.keepOnlyWanted();
-        if (!more) return;
-        continue;
-      }
-      if ((chosen !== undefined || visitor.metadataOnly) && !visitor.needsMore()) return;
-    }
-    learn();
-    if (inStrings) stringsSeen = true;
+        if (!more && named()) finished = true;
+      },
+    });
   };
+
+  const walk = () =>
+    readZipStream(
+      source,
+      (entry) => {
+        if (finished || enough()) return 'stop';
+        return choose(entry.name);
+      },
+      signal,
+    );
   try {
     await untilAborted(signal, walk(), () => source.destroy());
   } catch (error) {
@@ -141,34 +135,14 @@ export async function readWorkbookPass(
   } finally {
     source.destroy();
   }
-  if (stringsSeen && !knowledge.stringsDropped) knowledge.stringsComplete = true;
   return { sheet: chosen, stoppedEarly };
 }
 
-function identify(worksheet: { id: unknown; name?: string }, knowledge: WorkbookKnowledge): SheetIdentity {
-  // ExcelJS names a sheet it could not match in workbook.xml "Sheet<n>" and keeps its part number as id.
+/** Names a sheet part by what workbook.xml and its relationships say, when they were read. */
+function identify(partNumber: number, knowledge: WorkbookKnowledge): SheetIdentity {
   const sheets = knowledge.sheets ?? [];
-  const index = knowledge.relationships === undefined ? -1 : sheets.findIndex((sheet) => sheet.name === worksheet.name);
+  const index = sheets.findIndex((sheet) => knowledge.partNumberOf(sheet) === partNumber);
   const entry = sheets[index];
-  const partNumber = entry === undefined ? undefined : knowledge.partNumberOf(entry);
-  if (entry === undefined || partNumber === undefined) return { partNumber: Number(worksheet.id) };
+  if (entry === undefined) return { partNumber };
   return { partNumber, name: entry.name, position: index + 1 };
-}
-
-/** The stand-in shared-string table: every index reads as a placeholder for `WorkbookKnowledge`. */
-function sharedStringReferences(): unknown {
-  return new Proxy([], {
-    get(target, property, receiver) {
-      if (typeof property === 'string' && /^\d+$/.test(property)) return sharedStringReference(Number(property));
-      return Reflect.get(target, property, receiver);
-    },
-  });
-}
-
-function sharedText(text: unknown): string {
-  if (typeof text === 'string') return text;
-  if (text === null || text === undefined) return '';
-  const runs = (text as { richText?: unknown }).richText;
-  if (Array.isArray(runs)) return runs.map((run) => String((run as { text?: unknown }).text ?? '')).join('');
-  return String(text);
 }

@@ -10,7 +10,7 @@ import { countReport, rowsReport, statisticsReport, type TableSource } from '../
 import { openFileStream } from '../shared/vfs-access.js';
 import { parseCellRange, wholeSheet } from './cell-range.js';
 import { WorkbookKnowledge } from './workbook-knowledge.js';
-import { readWorkbookPass } from './workbook-pass.js';
+import { readWorkbookPass, type SheetIdentity } from './workbook-pass.js';
 import { type SheetSelector, XlsxTable } from './xlsx-table.js';
 
 export const xlsxReaderToolName = 'xlsx_reader';
@@ -86,12 +86,14 @@ async function readSheet(
         ? { kind: 'position', position: input.sheet }
         : { kind: 'name', name: input.sheet };
   const mode = input.mode === 'sheets' ? 'rows' : input.mode;
-  const table = new XlsxTable(
-    { mode, header: input.header, offset: input.offset, limit: input.limit, range },
-    settings,
-    knowledge,
-    selector,
-  );
+  const newTable = (chosen: SheetSelector) =>
+    new XlsxTable(
+      { mode, header: input.header, offset: input.offset, limit: input.limit, range },
+      settings,
+      knowledge,
+      chosen,
+    );
+  let table = newTable(selector);
   let path = input.path;
   const pass = async () => {
     const file = await openFileStream(vfs, input.path);
@@ -99,9 +101,12 @@ async function readSheet(
     return readWorkbookPass(file.stream, knowledge, table, signal);
   };
   let result = await pass();
-  if (result.sheet === undefined) {
-    // The sheet could not be told apart when it went by (workbook.xml comes later): find its part, read again.
-    table.selector = retarget(selector, knowledge, path);
+  if (result.sheet === undefined || !sameSheet(result.sheet, selector, knowledge)) {
+    // The sheet could not be told apart when it went by (workbook.xml comes later), or the
+    // part taken for the first sheet was not: find its part, read again.
+    const part = retarget(selector, knowledge, path);
+    knowledge.forgetStrings();
+    table = newTable(part);
     result = await pass();
     if (result.sheet === undefined) {
       throw new DataToolError(
@@ -158,6 +163,19 @@ async function readSheet(
       return rowsReport(source(!result.stoppedEarly), window, table.limits.maxCellCharacters);
     }
   }
+}
+
+/**
+ * True when the part read is the sheet asked for. A sheet met before workbook.xml is taken
+ * by its part number as a guess (writers number sheets in order), checked here once the
+ * sheet list is known.
+ */
+function sameSheet(sheet: SheetIdentity, selector: SheetSelector, knowledge: WorkbookKnowledge): boolean {
+  if (sheet.position !== undefined || selector.kind === 'part' || selector.kind === 'name') return true;
+  const sheets = knowledge.sheets;
+  if (sheets === undefined) return true;
+  const wanted = sheets[(selector.kind === 'position' ? selector.position : 1) - 1];
+  return wanted !== undefined && knowledge.partNumberOf(wanted) === sheet.partNumber;
 }
 
 function retarget(selector: SheetSelector, knowledge: WorkbookKnowledge, path: string): SheetSelector {

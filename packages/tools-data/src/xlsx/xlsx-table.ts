@@ -5,9 +5,10 @@ import { RowWindow } from '../shared/row-window.js';
 import { type TableLimits, tableLimits } from '../shared/table-limits.js';
 import type { TableReadMode } from '../shared/table-report.js';
 import type { CellRange } from './cell-range.js';
-import { isPendingStyle, type RawCell, rawCellValue } from './sheet-cells.js';
+import { isPendingStyle, type RawCell } from './sheet-cells.js';
+import type { SheetRow } from './sheet-rows.js';
 import type { WorkbookKnowledge } from './workbook-knowledge.js';
-import type { ExcelRowLike, SheetIdentity, SheetVisitor } from './workbook-pass.js';
+import type { SheetIdentity, SheetVisitor } from './workbook-pass.js';
 
 /** Which sheet to read: the first, one by 1-based position or by name, or a part found by an earlier pass. */
 export type SheetSelector =
@@ -77,7 +78,7 @@ export class XlsxTable implements SheetVisitor {
     }
   }
 
-  row(row: ExcelRowLike): boolean {
+  row(row: SheetRow): boolean {
     const { range, header, mode } = this.#options;
     if (row.number < range.firstRow) return true;
     if (row.number > range.lastRow) return false;
@@ -132,15 +133,15 @@ export class XlsxTable implements SheetVisitor {
     return (this.headerRow ?? this.#options.range.firstRow - 1) + 1;
   }
 
-  #cellsOf(row: ExcelRowLike): RawCell[] {
+  #cellsOf(row: SheetRow): RawCell[] {
     const { firstColumn, lastColumn } = this.#options.range;
     const cells: RawCell[] = [];
-    row.eachCell({ includeEmpty: false }, (cell, column) => {
-      if (column < firstColumn || column > lastColumn) return;
+    for (const { column, value } of row.cells) {
+      if (column < firstColumn || column > lastColumn) continue;
       const position = column - firstColumn;
       while (cells.length < position) cells.push(null);
-      cells[position] = rawCellValue(cell);
-    });
+      cells[position] = value;
+    }
     return cells;
   }
 
