@@ -1,3 +1,4 @@
+export { callTool } from './call-tool.js';
 export { type CapturedLogs, captureLogger } from './capture-logger.js';
 export {
   type CreateTestCertificatesOptions,

@@ -1,28 +1,10 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isToolResult, type Tool, type ToolResult, VirtualFileSystem } from '@orkeon/core';
-import { captureLogger, createTemporaryDirectory, type TemporaryDirectory } from '@orkeon/testing';
+import { type ToolResult, VirtualFileSystem } from '@orkeon/core';
+import { createTemporaryDirectory, type TemporaryDirectory } from '@orkeon/testing';
 import Database from 'better-sqlite3';
 
-/** Calls a tool as the pipeline would: input validated by its schema, the agents' view of the file system. */
-export async function callTool(
-  tool: Tool,
-  vfs: VirtualFileSystem,
-  input: Record<string, unknown>,
-  signal: AbortSignal = new AbortController().signal,
-): Promise<ToolResult> {
-  const parsed = tool.inputSchema.safeParse(input);
-  if (!parsed.success) throw new Error(`input refused by the schema: ${parsed.error.message}`);
-  const returned = await tool.execute(parsed.data, {
-    vfs: vfs.agentView(),
-    logger: captureLogger().logger,
-    signal,
-    caller: { kind: 'host' },
-    callId: 'test-call',
-  });
-  if (!isToolResult(returned)) throw new Error(`expected a ToolResult, got ${JSON.stringify(returned)}`);
-  return returned;
-}
+export { callTool } from '@orkeon/testing';
 
 /** A file system with no mounts, for tools that reach servers only. */
 export async function emptyFileSystem(): Promise<VirtualFileSystem> {

@@ -1,8 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isToolResult, type Tool, type ToolResult, toolSuccess, VirtualFileSystem } from '@orkeon/core';
+import { VirtualFileSystem } from '@orkeon/core';
 import {
-  captureLogger,
   createTemporaryDirectory,
   createTestCertificates,
   type TemporaryDirectory,
@@ -110,26 +109,7 @@ export function oneAccount(account: Record<string, unknown>, limits: Record<stri
   return { Accounts: { work: account }, Limits: limits } as EmailSettingsInput;
 }
 
-/** Calls a tool as the pipeline does (input validated, the agents' view of the VFS) and returns its result. */
-export async function callTool<Input>(
-  tool: Tool<Input>,
-  vfs: VirtualFileSystem,
-  input: unknown,
-  signal: AbortSignal = new AbortController().signal,
-): Promise<ToolResult> {
-  const parsed = tool.inputSchema.safeParse(input);
-  if (!parsed.success) throw new Error(`input refused by the schema: ${parsed.error.message}`);
-  const returned = await tool.execute(parsed.data, {
-    vfs: vfs.agentView(),
-    logger: captureLogger().logger,
-    signal,
-    caller: { kind: 'host' },
-    callId: 'email-test',
-  });
-  if (isToolResult(returned)) return returned;
-  if (typeof returned === 'string') return toolSuccess(returned);
-  return toolSuccess(JSON.stringify(returned));
-}
+export { callTool } from '@orkeon/testing';
 
 /** A small RFC 5322 message for seeding. */
 export function textMessage(fields: {

@@ -60,8 +60,8 @@ export class SandboxThread {
         maxOldGenerationSizeMb: 256,
       },
     });
-    this.#worker.stdout.resume();
-    this.#worker.stderr.resume();
+    // Never read: a worker whose output streams are read keeps the host's process alive even when
+    // unreferenced, and the worker writes nothing to them (it silences its own stdout and stderr).
     this.#worker.on('message', (message: SandboxWorkerMessage) => this.#onMessage(message));
     this.#worker.on('error', (error) => this.#onExit(`the worker failed: ${error.message}`));
     this.#worker.on('exit', (code) => this.#onExit(`the worker exited with code ${code}`));

@@ -25,6 +25,11 @@ import type {
   SandboxWorkerMessage,
 } from './sandbox-protocol.js';
 
+// What the engine prints (an abort's message) is not the host's to show, and the run's own
+// console output is captured in the engine: nothing leaves through this thread's streams.
+process.stdout.write = () => true;
+process.stderr.write = () => true;
+
 const settings = workerData as SandboxWorkerData;
 const interruptFlag = new Int32Array(settings.interruptFlag);
 const pageBytes = 65_536;

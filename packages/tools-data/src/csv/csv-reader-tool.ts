@@ -6,6 +6,7 @@ import { ColumnStatistics } from '../shared/column-statistics.js';
 import { runDataTool } from '../shared/data-tool-run.js';
 import { formatCount } from '../shared/quantities.js';
 import { RowWindow } from '../shared/row-window.js';
+import { rowWindowInput } from '../shared/row-window-input.js';
 import { tableLimits, tableResultCharacters } from '../shared/table-limits.js';
 import { countReport, rowsReport, statisticsReport, type TableSource } from '../shared/table-report.js';
 import { openFileStream } from '../shared/vfs-access.js';
@@ -21,13 +22,7 @@ export const csvReaderInput = z.strictObject({
     .describe(
       '"rows" returns rows from offset; "count" reads the whole file and returns the number of rows; "statistics" reads the whole file and summarises each column (filled, numbers min/max/mean, distinct values).',
     ),
-  offset: z.number().int().min(0).default(0).describe('Data rows to skip before the first one returned (rows mode).'),
-  limit: z
-    .number()
-    .int()
-    .min(1)
-    .optional()
-    .describe('Most rows to return (rows mode); default and most: the configured MaxRows.'),
+  ...rowWindowInput,
   header: z.boolean().default(true).describe('The first row names the columns (true) or is data (false).'),
   delimiter: z
     .string()

@@ -5,6 +5,7 @@ import { DataToolError } from '../errors/data-tool-error.js';
 import { columnLetters } from '../shared/cell.js';
 import { runDataTool } from '../shared/data-tool-run.js';
 import { formatCount, plural } from '../shared/quantities.js';
+import { rowWindowInput } from '../shared/row-window-input.js';
 import { tableResultCharacters } from '../shared/table-limits.js';
 import { countReport, rowsReport, statisticsReport, type TableSource } from '../shared/table-report.js';
 import { openFileStream } from '../shared/vfs-access.js';
@@ -32,13 +33,7 @@ export const xlsxReaderInput = z.strictObject({
     .max(30)
     .optional()
     .describe('Cells to read, as Excel writes them: "A1:D100", "B:D", "2:50", "A2:D"; default the whole sheet.'),
-  offset: z.number().int().min(0).default(0).describe('Data rows to skip before the first one returned (rows mode).'),
-  limit: z
-    .number()
-    .int()
-    .min(1)
-    .optional()
-    .describe('Most rows to return (rows mode); default and most: the configured MaxRows.'),
+  ...rowWindowInput,
   header: z
     .boolean()
     .default(true)

@@ -91,36 +91,26 @@ export function createArcadeDbQueryTool(
   settings: DatabaseSettingsInput,
   options: DatabaseToolOptions = {},
 ): Tool<ArcadeDbQueryInput> {
-  const name = 'arcadedb_query';
-  const { bound, connections, endpoints } = graphConnections(settings, ['arcadedb'], name, options);
-  return defineTool({
-    name,
-    description: `Runs one query (SQL by default, or Cypher or Gremlin) on a named ArcadeDB database and returns the records as a table (or JSON). Values go in \`parameters\`. Connections:\n${describeConnections(connections)}`,
+  return graphQueryTool({
+    name: 'arcadedb_query',
+    kind: 'arcadedb',
+    description:
+      'Runs one query (SQL by default, or Cypher or Gremlin) on a named ArcadeDB database and returns the records as a table (or JSON). Values go in `parameters`.',
     input: arcadeDbQueryInput,
-    access: queryToolAccess(connections),
-    maxResultCharacters: bound.MaxResultCharacters,
-    timeoutMilliseconds: toolTimeoutMilliseconds(connections),
-    async execute(call, context) {
-      const connection = pickConnection(name, connections, call.connection);
-      if (isToolResult(connection)) return connection;
-      const endpoint = endpoints.get(connection.name)?.endpoint as HttpEndpoint;
-      try {
-        const results = await runArcadeDbQuery(
-          endpoint,
-          connection,
-          {
-            language: call.language,
-            query: call.query,
-            parameters: call.parameters,
-            readOnly: !connection.settings.AllowWrites,
-          },
-          context.signal,
-        );
-        return toolSuccess(graphAnswer(results, connection, call.format, bound.MaxCellCharacters));
-      } catch (error) {
-        return toolFailure(describeFailure(error, connection, context.vfs));
-      }
-    },
+    run: (endpoint, connection, call, signal) =>
+      runArcadeDbQuery(
+        endpoint,
+        connection,
+        {
+          language: call.language,
+          query: call.query,
+          parameters: call.parameters,
+          readOnly: !connection.settings.AllowWrites,
+        },
+        signal,
+      ),
+    settings,
+    options,
   });
 }
 
@@ -129,26 +119,57 @@ export function createJanusGraphQueryTool(
   settings: DatabaseSettingsInput,
   options: DatabaseToolOptions = {},
 ): Tool<JanusGraphQueryInput> {
-  const name = 'janusgraph_query';
-  const { bound, connections, endpoints } = graphConnections(settings, ['janusgraph'], name, options);
-  return defineTool({
-    name,
-    description: `Runs one Gremlin traversal on a named JanusGraph graph (g is its traversal source) and returns the results as a table (or JSON). Values go in \`parameters\` and are used by name. Connections:\n${describeConnections(connections)}`,
+  return graphQueryTool({
+    name: 'janusgraph_query',
+    kind: 'janusgraph',
+    description:
+      'Runs one Gremlin traversal on a named JanusGraph graph (g is its traversal source) and returns the results as a table (or JSON). Values go in `parameters` and are used by name.',
     input: janusGraphQueryInput,
+    run: (endpoint, connection, call, signal) =>
+      runGremlinScript(
+        endpoint,
+        connection,
+        { script: call.query, bindings: call.parameters, readOnly: !connection.settings.AllowWrites },
+        signal,
+      ),
+    settings,
+    options,
+  });
+}
+
+type GraphQuerySchema = z.ZodType<{ connection: string; format: 'table' | 'json' }>;
+
+interface GraphQueryToolSpec<Schema extends GraphQuerySchema> {
+  readonly name: string;
+  readonly kind: 'arcadedb' | 'janusgraph';
+  readonly description: string;
+  readonly input: Schema;
+  run(
+    endpoint: HttpEndpoint,
+    connection: DatabaseConnection,
+    call: z.output<Schema>,
+    signal: AbortSignal,
+  ): Promise<readonly unknown[]>;
+  readonly settings: DatabaseSettingsInput;
+  readonly options: DatabaseToolOptions;
+}
+
+/** A graph query tool: picks the named connection, runs the query on its endpoint, answers a table or JSON. */
+function graphQueryTool<Schema extends GraphQuerySchema>(spec: GraphQueryToolSpec<Schema>): Tool<z.output<Schema>> {
+  const { bound, connections, endpoints } = graphConnections(spec.settings, [spec.kind], spec.name, spec.options);
+  return defineTool({
+    name: spec.name,
+    description: `${spec.description} Connections:\n${describeConnections(connections)}`,
+    input: spec.input,
     access: queryToolAccess(connections),
     maxResultCharacters: bound.MaxResultCharacters,
     timeoutMilliseconds: toolTimeoutMilliseconds(connections),
     async execute(call, context) {
-      const connection = pickConnection(name, connections, call.connection);
+      const connection = pickConnection(spec.name, connections, call.connection);
       if (isToolResult(connection)) return connection;
       const endpoint = endpoints.get(connection.name)?.endpoint as HttpEndpoint;
       try {
-        const results = await runGremlinScript(
-          endpoint,
-          connection,
-          { script: call.query, bindings: call.parameters, readOnly: !connection.settings.AllowWrites },
-          context.signal,
-        );
+        const results = await spec.run(endpoint, connection, call, context.signal);
         return toolSuccess(graphAnswer(results, connection, call.format, bound.MaxCellCharacters));
       } catch (error) {
         return toolFailure(describeFailure(error, connection, context.vfs));

@@ -1,24 +1,15 @@
-import { defineTool, isToolResult, type Tool, toolFailure } from '@orkeon/core';
+import { isToolResult, type Tool, toolFailure } from '@orkeon/core';
 import { z } from 'zod';
 import type { WebHttpClient } from '../http/web-http-client.js';
 import { type BraveSettings, type BraveSettingsInput, bindBraveSettings } from '../settings/service-settings.js';
 import { bindWebSettings, type WebSettingsInput } from '../settings/web-settings.js';
-import { baseUrlHost, createWebHttpClient, toolTimeout, type WebToolOptions } from '../web-tool-parts.js';
+import type { WebToolOptions } from '../web-tool-parts.js';
 import { formatSearchResults, type SearchResult, serviceJson } from './search-results.js';
-import { withSlash } from './tavily-search-tool.js';
+import { defineSearchTool, searchQueryInput, serviceUrl } from './search-tool.js';
 
 export const braveSearchToolName = 'brave_search';
 
-export const braveSearchInput = z.strictObject({
-  query: z.string().min(1).max(400).describe('What to search the web for.'),
-  max_results: z
-    .number()
-    .int()
-    .min(1)
-    .max(20)
-    .optional()
-    .describe('Results to answer (default: Svc:Tools:Web:Brave:MaxResults).'),
-});
+export const braveSearchInput = z.strictObject(searchQueryInput('Svc:Tools:Web:Brave:MaxResults'));
 
 export type BraveSearchInput = z.output<typeof braveSearchInput>;
 
@@ -41,19 +32,15 @@ export function createBraveSearchTool(
   settings: { readonly web?: WebSettingsInput; readonly brave?: BraveSettingsInput } = {},
   options: Pick<WebToolOptions, 'resolve'> = {},
 ): Tool<BraveSearchInput> {
-  const web = bindWebSettings(settings.web);
   const brave = bindBraveSettings(settings.brave);
-  const client = createWebHttpClient(web, {
-    extraAllowedHosts: [baseUrlHost(brave.BaseUrl)],
-    ...(options.resolve === undefined ? {} : { resolve: options.resolve }),
-  });
-  return defineTool({
+  return defineSearchTool({
     name: braveSearchToolName,
     description: 'Searches the web with Brave Search and answers the best results: title, URL and description.',
     input: braveSearchInput,
-    access: 'Read',
-    timeoutMilliseconds: toolTimeout(web),
-    execute: (input, context) => searchBrave(input, context.signal, { client, brave, apiKey }),
+    web: bindWebSettings(settings.web),
+    baseUrl: brave.BaseUrl,
+    options,
+    search: (input, client, signal) => searchBrave(input, signal, { client, brave, apiKey }),
   });
 }
 
@@ -62,7 +49,7 @@ async function searchBrave(
   signal: AbortSignal,
   parts: { client: WebHttpClient; brave: BraveSettings; apiKey: string },
 ) {
-  const url = new URL('web/search', withSlash(parts.brave.BaseUrl));
+  const url = serviceUrl(parts.brave.BaseUrl, 'web/search');
   url.searchParams.set('q', input.query);
   url.searchParams.set('count', String(input.max_results ?? parts.brave.MaxResults));
   const outcome = await parts.client.request({

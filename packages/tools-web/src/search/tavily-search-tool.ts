@@ -1,22 +1,16 @@
-import { defineTool, isToolResult, type Tool, toolFailure } from '@orkeon/core';
+import { isToolResult, type Tool, toolFailure } from '@orkeon/core';
 import { z } from 'zod';
 import type { WebHttpClient } from '../http/web-http-client.js';
 import { bindTavilySettings, type TavilySettings, type TavilySettingsInput } from '../settings/service-settings.js';
 import { bindWebSettings, type WebSettingsInput } from '../settings/web-settings.js';
-import { baseUrlHost, createWebHttpClient, toolTimeout, type WebToolOptions } from '../web-tool-parts.js';
+import type { WebToolOptions } from '../web-tool-parts.js';
 import { formatSearchResults, type SearchResult, serviceJson } from './search-results.js';
+import { defineSearchTool, searchQueryInput, serviceUrl } from './search-tool.js';
 
 export const webSearchToolName = 'web_search';
 
 export const webSearchInput = z.strictObject({
-  query: z.string().min(1).max(400).describe('What to search the web for.'),
-  max_results: z
-    .number()
-    .int()
-    .min(1)
-    .max(20)
-    .optional()
-    .describe('Results to answer (default: Svc:Tools:Web:Tavily:MaxResults).'),
+  ...searchQueryInput('Svc:Tools:Web:Tavily:MaxResults'),
   topic: z.enum(['general', 'news']).default('general').describe('"news" for recent events.'),
 });
 
@@ -38,19 +32,15 @@ export function createWebSearchTool(
   settings: { readonly web?: WebSettingsInput; readonly tavily?: TavilySettingsInput } = {},
   options: Pick<WebToolOptions, 'resolve'> = {},
 ): Tool<WebSearchInput> {
-  const web = bindWebSettings(settings.web);
   const tavily = bindTavilySettings(settings.tavily);
-  const client = createWebHttpClient(web, {
-    extraAllowedHosts: [baseUrlHost(tavily.BaseUrl)],
-    ...(options.resolve === undefined ? {} : { resolve: options.resolve }),
-  });
-  return defineTool({
+  return defineSearchTool({
     name: webSearchToolName,
     description: 'Searches the web (Tavily) and answers the best results: title, URL and a passage of each.',
     input: webSearchInput,
-    access: 'Read',
-    timeoutMilliseconds: toolTimeout(web),
-    execute: (input, context) => searchTavily(input, context.signal, { client, tavily, apiKey }),
+    web: bindWebSettings(settings.web),
+    baseUrl: tavily.BaseUrl,
+    options,
+    search: (input, client, signal) => searchTavily(input, signal, { client, tavily, apiKey }),
   });
 }
 
@@ -60,7 +50,7 @@ async function searchTavily(
   parts: { client: WebHttpClient; tavily: TavilySettings; apiKey: string },
 ) {
   const outcome = await parts.client.request({
-    url: new URL('search', withSlash(parts.tavily.BaseUrl)).href,
+    url: serviceUrl(parts.tavily.BaseUrl, 'search').href,
     method: 'POST',
     headers: {
       authorization: `Bearer ${parts.apiKey}`,
@@ -85,8 +75,4 @@ async function searchTavily(
     snippet: result.content ?? '',
   }));
   return formatSearchResults('Tavily', input.query, results, parsed.data.answer ?? undefined);
-}
-
-export function withSlash(url: string): string {
-  return url.endsWith('/') ? url : `${url}/`;
 }
