@@ -1,8 +1,8 @@
 // An A2A host in its own process with v1.0 task records in a SQLite file (the first
 // argument), so a test can kill it outright and start another on the same file. It
-// serves `echo`, `slow` (which answers only when its process is stopped) and `asker` (which
-// asks its caller for a city), and prints
-// `listening <url>`.
+// serves `echo`, `slow` (which answers only when its process is stopped), `asker` (which
+// asks its caller for a city) and `traveller` (which asks for a city, then for nights; it
+// writes each question it asks to stderr), and prints `listening <url>`.
 import { Configuration, createLogger, DocumentStoreService, LoggerService, ServiceCollection } from '@orkeon/core';
 import { SqliteDocumentStore } from '@orkeon/store-sqlite';
 import {
@@ -50,6 +50,23 @@ directory.register({
   handler: async (_request, signal, task) => {
     const answer = await task?.requestInput?.('Which city?', signal);
     return answer?.answered === true ? `off to ${answer.value}` : 'staying home';
+  },
+});
+directory.register({
+  id: 'traveller',
+  name: 'Traveller',
+  description: 'Asks which city and how many nights, then books',
+  tags: [],
+  kind: 'local',
+  handler: async (request, signal, task) => {
+    const ask = async (question: string) => {
+      process.stderr.write(`asked ${question}\n`);
+      const answer = await task?.requestInput?.(question, signal);
+      return answer?.answered === true ? answer.value : '?';
+    };
+    const city = await ask('Which city?');
+    const nights = await ask('How many nights?');
+    return `${request.input}: ${city} for ${nights} nights`;
   },
 });
 const server = await startA2AServer(provider);

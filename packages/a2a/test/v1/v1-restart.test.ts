@@ -45,8 +45,32 @@ const message = (text: string, skillId: string) => ({
   configuration: { returnImmediately: skillId === 'slow' },
 });
 
+/** The `data:` frames of an SSE body, parsed. */
+function frames(body: string): { result: Record<string, unknown> }[] {
+  return body
+    .split('\n\n')
+    .filter((frame) => frame.startsWith('data: '))
+    .map((frame) => JSON.parse(frame.slice(6)) as { result: Record<string, unknown> });
+}
+
+function stateOf(frame: { result: Record<string, unknown> } | undefined): unknown {
+  const result = frame?.result as {
+    task?: { status: { state: string } };
+    statusUpdate?: { status: { state: string } };
+  };
+  return result?.task?.status.state ?? result?.statusUpdate?.status.state;
+}
+
+function questionsAsked(child: ChildProcess): string[] {
+  const asked: string[] = [];
+  child.stderr?.on('data', (chunk) => {
+    for (const match of String(chunk).matchAll(/asked (.+)/g)) asked.push(match[1] as string);
+  });
+  return asked;
+}
+
 describe('A2A v1.0 task records across a restart', () => {
-  it('a task made over HTTP+JSON is read over JSON-RPC after kill -9; a second client subscribes to one left running', async () => {
+  it('a task made over HTTP+JSON is read over JSON-RPC after kill -9; one left working is failed, not left WORKING', async () => {
     const database = join(folder.path, 'state.db');
     const first = await startHost(database);
     const done = (await post(`${first.url}/a2a/v1/message:send`, message('kept', 'echo'))).task as { id: string };
@@ -66,17 +90,81 @@ describe('A2A v1.0 task records across a restart', () => {
       artifacts: [{ parts: [{ text: 'echo: kept' }] }],
     });
 
-    const response = await fetch(`${second.url}/a2a/jsonrpc`, {
+    // Its process is gone (this host, no such pid): the task failed with a reason, once.
+    const orphan = await post(`${second.url}/a2a/jsonrpc`, {
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'GetTask',
+      params: { id: running.id },
+    });
+    expect(orphan.result).toMatchObject({
+      id: running.id,
+      status: {
+        state: 'TASK_STATE_FAILED',
+        message: { role: 'ROLE_AGENT', parts: [{ text: expect.stringContaining('stopped before it ended') }] },
+      },
+    });
+    const listed = (await (
+      await fetch(`${second.url}/a2a/v1/tasks`, { headers: { 'a2a-version': '1.0' } })
+    ).json()) as {
+      tasks: { id: string; status: { state: string }; history?: unknown[] }[];
+    };
+    const again = listed.tasks.find((task) => task.id === running.id);
+    expect(again?.status.state).toBe('TASK_STATE_FAILED');
+    expect(again?.history).toHaveLength(2);
+  }, 60_000);
+
+  it('a task waiting for input is answered after kill -9 and followed by a second client to its end, earlier answers replayed', async () => {
+    const database = join(folder.path, 'state.db');
+    const first = await startHost(database);
+    const askedFirst = questionsAsked(first.child);
+    const started = (await post(`${first.url}/a2a/v1/message:send`, message('trip', 'traveller'))).task as {
+      id: string;
+      contextId: string;
+      status: { state: string };
+    };
+    expect(started.status.state).toBe('TASK_STATE_INPUT_REQUIRED');
+    const answer = (text: string) => ({
+      message: { messageId: `a-${text}`, role: 'ROLE_USER', parts: [{ text }], taskId: started.id },
+    });
+    const second = (await post(`${first.url}/a2a/v1/message:send`, answer('Lisbon'))).task as {
+      status: { state: string; message: { parts: { text: string }[] } };
+    };
+    expect(second.status.state).toBe('TASK_STATE_INPUT_REQUIRED');
+    expect(second.status.message.parts[0]?.text).toBe('How many nights?');
+    expect(askedFirst).toEqual(['Which city?', 'How many nights?']);
+    await killed(first.child);
+
+    const restarted = await startHost(database);
+    const askedAgain = questionsAsked(restarted.child);
+    // A second client follows the waiting task on the new process before anyone answers.
+    const following = fetch(`${restarted.url}/a2a/jsonrpc`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'a2a-version': '1.0' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'SubscribeToTask', params: { id: running.id } }),
-    });
-    const frames = (await response.text())
-      .split('\n\n')
-      .filter((frame) => frame.startsWith('data: '))
-      .map((frame) => JSON.parse(frame.slice(6)) as { result: { task?: { id: string; status: { state: string } } } });
-    // Its process is gone: the snapshot as recorded, then the stream ends.
-    expect(frames).toHaveLength(1);
-    expect(frames[0]?.result.task).toMatchObject({ id: running.id, status: { state: 'TASK_STATE_WORKING' } });
+      body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'SubscribeToTask', params: { id: started.id } }),
+    }).then((response) => response.text());
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const ended = (await post(`${restarted.url}/a2a/v1/message:send`, answer('3'))).task as {
+      status: { state: string };
+      artifacts: { parts: { text: string }[] }[];
+      history: { role: string; parts: { text: string }[] }[];
+    };
+    expect(ended.status.state).toBe('TASK_STATE_COMPLETED');
+    expect(ended.artifacts[0]?.parts[0]?.text).toBe('trip: Lisbon for 3 nights');
+    // Run again from its first message: the first question was answered from the history.
+    expect(askedAgain).toEqual(['Which city?', 'How many nights?']);
+    expect(ended.history.map((entry) => `${entry.role} ${entry.parts[0]?.text}`)).toEqual([
+      'ROLE_USER trip',
+      'ROLE_AGENT Which city?',
+      'ROLE_USER Lisbon',
+      'ROLE_AGENT How many nights?',
+      'ROLE_USER 3',
+    ]);
+    const followed = frames(await following);
+    expect(stateOf(followed[0])).toBe('TASK_STATE_INPUT_REQUIRED');
+    expect(followed.slice(1).map(stateOf).filter(Boolean)).toEqual(['TASK_STATE_WORKING', 'TASK_STATE_COMPLETED']);
+
+    const late = await post(`${restarted.url}/a2a/v1/message:send`, answer('4'));
+    expect(JSON.stringify(late)).toContain('has ended');
   }, 60_000);
 });

@@ -17,6 +17,14 @@ import { isInterruptedV1State, isTerminalV1State, type V1TaskState } from '../wi
 import type { V1AgentCardJson } from './extended-card.js';
 import { listTaskPage, type V1ListTasksResponse } from './list-tasks.js';
 import { followTask, stopOf, TaskEvents } from './task-events.js';
+import {
+  answersToReplay,
+  heldElsewhere,
+  isOrphaned,
+  leaseFor,
+  newLeaseHolder,
+  taskLeaseMilliseconds,
+} from './task-lease.js';
 import { taskView } from './task-view.js';
 import { isVisibleTo, type V1Caller } from './v1-caller.js';
 import type { V1TaskRecord, V1TaskRecords } from './v1-task-store.js';
@@ -66,6 +74,9 @@ export class V1Operations {
    * written once, when the task ends or first waits for input (one write per task).
    */
   readonly #unrecorded = new Map<string, V1TaskRecord>();
+  /** This process, as the leases of the tasks it runs name it. */
+  readonly #instance = newLeaseHolder();
+  #leaseRenewal: NodeJS.Timeout | undefined;
 
   /** The events of the tasks running in this process, as the streams get them. */
   get events(): Pick<TaskEvents, 'listenToAll'> {
@@ -140,10 +151,8 @@ export class V1Operations {
   /** The caller's own tasks (in its tenant), filtered and paged. */
   async listTasks(request: V1ListTasksRequest, caller: V1Caller): Promise<V1ListTasksResponse> {
     const records = await this.#parts.records().all();
-    return listTaskPage(
-      records.filter((record) => isVisibleTo(record, caller)),
-      request,
-    );
+    const visible = records.filter((record) => isVisibleTo(record, caller));
+    return listTaskPage(await Promise.all(visible.map((record) => this.#repaired(record))), request);
   }
 
   /** Whether `caller` may see the task (`taskId` is known and theirs): push configs follow their task. */
@@ -154,6 +163,7 @@ export class V1Operations {
 
   /** Records `CANCELED` and tells the agent through its signal; a task that ended cannot be cancelled. */
   async cancelTask(request: V1TaskIdRequest, caller: V1Caller): Promise<V1Task> {
+    await this.#recordOf(request.id, caller);
     const timestamp = isoTimestamp(this.#parts.now());
     let refused: V1ProtocolError | undefined;
     const record = await this.#parts.records().update(request.id, (current) => {
@@ -185,11 +195,12 @@ export class V1Operations {
   async subscribeToTask(request: V1TaskIdRequest, caller: V1Caller): Promise<AsyncIterable<V1StreamResponse>> {
     // Listen first, read second: an event between the two is delivered, not lost.
     const follow = followTask(this.#events, request.id, endsStream);
-    const record = await this.#parts.records().get(request.id);
-    if (record === undefined || !isVisibleTo(record, caller)) {
+    const stored = await this.#parts.records().get(request.id);
+    if (stored === undefined || !isVisibleTo(stored, caller)) {
       follow.close();
       throw taskNotFound(request.id);
     }
+    const record = await this.#repaired(stored);
     const state = record.task.status.state;
     if (isTerminalV1State(state)) {
       follow.close();
@@ -198,8 +209,10 @@ export class V1Operations {
         `Task '${request.id}' has already ended (${state}); read it with GetTask instead of subscribing.`,
       );
     }
-    // A task waiting for input here is followed on through the answer, to its next stop.
-    if (!this.#parts.running.has(request.id)) follow.close();
+    // A task waiting for input is followed on through the answer (taken here, by this
+    // process or, after a restart, by the process that answers it), to its next stop.
+    if (!this.#parts.running.has(request.id) && record.task.status.state !== 'TASK_STATE_INPUT_REQUIRED')
+      follow.close();
     return (async function* () {
       yield { task: taskView(record.task, {}) };
       yield* follow.events;
@@ -245,6 +258,7 @@ export class V1Operations {
       createdAt: timestamp,
       owner: caller.identity,
       ...(caller.tenant === '' ? {} : { tenant: caller.tenant }),
+      lease: leaseFor(this.#instance, this.#parts.now()),
     };
     if (deferRecord) this.#unrecorded.set(taskId, record);
     else
@@ -259,13 +273,31 @@ export class V1Operations {
     // Webhooks hear the task as it starts; a stream gets the same snapshot as its first event.
     this.#events.publish(taskId, { task }, { followersOnly: deferRecord });
     beforeRun?.(taskId);
-    const settled = this.#run(task, skillId, message, signal);
-    this.#runs.set(taskId, settled);
-    this.#parts.running.track(taskId, settled);
-    return { task, settled };
+    return { task, settled: this.#launch(task, skillId, message, signal, []) };
   }
 
-  async #run(task: V1Task, skillId: string, message: V1Message, signal: AbortSignal): Promise<V1Task> {
+  /** Runs the task in this process, keeping its lease while it runs. */
+  #launch(
+    task: V1Task,
+    skillId: string,
+    message: V1Message,
+    signal: AbortSignal,
+    replay: V1Message[],
+  ): Promise<V1Task> {
+    const settled = this.#run(task, skillId, message, signal, replay);
+    this.#runs.set(task.id, settled);
+    this.#parts.running.track(task.id, settled);
+    this.#renewLeasesWhileRunning();
+    return settled;
+  }
+
+  async #run(
+    task: V1Task,
+    skillId: string,
+    message: V1Message,
+    signal: AbortSignal,
+    replay: V1Message[],
+  ): Promise<V1Task> {
     const input = textOfParts(message.parts);
     // The handler reads text; the ids say which message it answers (a test agent may act on them).
     const metadata = { contextId: task.contextId, messageId: message.messageId };
@@ -275,7 +307,17 @@ export class V1Operations {
         scope
           .get(A2ATaskRouterService)
           .routeTask({ id: task.id, skillId, input, inputMode: 'text/plain', metadata }, signal, {
-            requestInput: (prompt, asked) => this.#requestInput(task, prompt, asked ?? signal),
+            requestInput: (prompt, asked) => {
+              // A task run again answers the questions it asked before from its history.
+              const answered = replay.shift();
+              if (answered !== undefined)
+                return Promise.resolve({
+                  answered: true,
+                  value: textOfParts(answered.parts),
+                  messageId: answered.messageId,
+                });
+              return this.#requestInput(task, prompt, asked ?? signal);
+            },
           }),
       );
       return await this.#settle(task, result);
@@ -374,8 +416,10 @@ export class V1Operations {
   ): Promise<V1TaskRecord | undefined> {
     const pending = this.#unrecorded.get(taskId);
     if (pending === undefined) return this.#parts.records().update(taskId, change);
-    const changed = change(pending);
-    if (changed === undefined) return pending;
+    const proposed = change(pending);
+    if (proposed === undefined) return pending;
+    const changed =
+      proposed.lease === undefined ? proposed : { ...proposed, lease: leaseFor(this.#instance, this.#parts.now()) };
     this.#unrecorded.delete(taskId);
     await this.#parts.records().create(changed);
     return changed;
@@ -421,14 +465,14 @@ export class V1Operations {
     const state = record.task.status.state;
     const answer = this.#waiting.get(taskId);
     const run = this.#runs.get(taskId);
+    if (state === 'TASK_STATE_INPUT_REQUIRED' && (answer === undefined || run === undefined))
+      return this.#resume(record, message, beforeRun);
     if (state !== 'TASK_STATE_INPUT_REQUIRED' || answer === undefined || run === undefined)
       throw new V1ProtocolError(
         'UnsupportedOperation',
         isTerminalV1State(state)
           ? `Task '${taskId}' has ended (${state}) and takes no more messages; send a new message without taskId (the same contextId keeps the conversation).`
-          : state === 'TASK_STATE_INPUT_REQUIRED'
-            ? `Task '${taskId}' waited for input in a server process that is gone; send a new message without taskId (the same contextId keeps the conversation).`
-            : `Task '${taskId}' is ${state} and does not wait for input; wait for it to end, or cancel it.`,
+          : `Task '${taskId}' is ${state} and does not wait for input; wait for it to end, or cancel it.`,
       );
     // Taken at once: of two answers sent together, one continues the task.
     this.#waiting.delete(taskId);
@@ -453,11 +497,124 @@ export class V1Operations {
     return { task, settled: run };
   }
 
+  /**
+   * Answers a task that waits for input in a process that is gone: the answer joins the
+   * history, and the task runs here again from its first message, its earlier questions
+   * answered from the history (`answersToReplay`), the last by this message.
+   */
+  async #resume(
+    record: V1TaskRecord,
+    message: V1Message,
+    beforeRun: ((taskId: string) => void) | undefined,
+  ): Promise<{ task: V1Task; settled: Promise<V1Task> }> {
+    const taskId = record.task.id;
+    if (heldElsewhere(record, this.#instance, this.#parts.now()))
+      throw new V1ProtocolError(
+        'UnsupportedOperation',
+        `Task '${taskId}' waits for its answer in another server process (${record.lease?.holder}); send the answer to that server, or again after ${taskLeaseMilliseconds / 1000} s if it has stopped.`,
+      );
+    const first = record.task.history?.[0];
+    if (first === undefined)
+      throw new V1ProtocolError('Internal', `Task '${taskId}' has no first message in its record to run again.`);
+    const signal = this.#parts.running.claim(taskId);
+    if (signal === undefined)
+      throw new V1ProtocolError('UnsupportedOperation', `Task '${taskId}' is already taking an answer; wait for it.`);
+    const given = { ...message, taskId, contextId: record.task.contextId };
+    let resumed: V1TaskRecord | undefined;
+    try {
+      resumed = await this.#parts.records().update(taskId, (current) =>
+        current === undefined ||
+        current.task.status.state !== 'TASK_STATE_INPUT_REQUIRED' ||
+        heldElsewhere(current, this.#instance, this.#parts.now())
+          ? undefined
+          : {
+              ...current,
+              lease: leaseFor(this.#instance, this.#parts.now()),
+              task: {
+                ...current.task,
+                status: { state: 'TASK_STATE_WORKING', timestamp: isoTimestamp(this.#parts.now()) },
+                history: [...(current.task.history ?? []), given],
+              },
+            },
+      );
+    } catch (error) {
+      this.#parts.running.release(taskId);
+      throw error;
+    }
+    if (resumed?.task.status.state !== 'TASK_STATE_WORKING' || resumed.lease?.holder !== this.#instance) {
+      this.#parts.running.release(taskId);
+      throw new V1ProtocolError(
+        'UnsupportedOperation',
+        `Task '${taskId}' took another answer meanwhile (${resumed?.task.status.state ?? 'gone'}); read it with GetTask.`,
+      );
+    }
+    const task = resumed.task;
+    this.#publishStatus(task);
+    beforeRun?.(taskId);
+    const replay = answersToReplay(task.history ?? []);
+    return { task, settled: this.#launch(task, resumed.skillId, first, signal, replay) };
+  }
+
   /** The caller's record of the task; another caller's task is as unknown as a missing one. */
   async #recordOf(taskId: string, caller: V1Caller): Promise<V1TaskRecord> {
     const record = await this.#parts.records().get(taskId);
     if (record === undefined || !isVisibleTo(record, caller)) throw taskNotFound(taskId);
-    return record;
+    return this.#repaired(record);
+  }
+
+  /**
+   * The record as it stands, with an orphan (recorded as working by a process that is
+   * gone, see `isOrphaned`) failed first, so that no task stays `WORKING` forever.
+   */
+  async #repaired(record: V1TaskRecord): Promise<V1TaskRecord> {
+    const now = this.#parts.now();
+    const taskId = record.task.id;
+    // Claimed before its record is written: a task starting here is never taken for an orphan.
+    const here = () => this.#parts.running.has(taskId) || this.#runs.has(taskId);
+    if (!isOrphaned(record, this.#instance, now, here())) return record;
+    const status: V1TaskStatus = {
+      state: 'TASK_STATE_FAILED',
+      timestamp: isoTimestamp(now),
+      message: this.#agentMessage(
+        record.task,
+        'The server process running this task stopped before it ended; send the message again.',
+      ),
+    };
+    let failed = false;
+    const updated = await this.#parts.records().update(taskId, (current) => {
+      failed = current !== undefined && isOrphaned(current, this.#instance, now, here());
+      return failed && current !== undefined ? withStatus(current, status) : undefined;
+    });
+    if (failed && updated !== undefined) this.#publishStatus(updated.task);
+    return updated ?? record;
+  }
+
+  /** Renews the leases of the recorded tasks running here, every third of a lease, while any runs. */
+  #renewLeasesWhileRunning(): void {
+    if (this.#leaseRenewal !== undefined) return;
+    this.#leaseRenewal = setInterval(() => {
+      if (this.#runs.size === 0) {
+        clearInterval(this.#leaseRenewal);
+        this.#leaseRenewal = undefined;
+        return;
+      }
+      for (const taskId of this.#runs.keys()) {
+        if (this.#unrecorded.has(taskId)) continue;
+        void this.#parts
+          .records()
+          .update(taskId, (current) =>
+            current === undefined ||
+            isTerminalV1State(current.task.status.state) ||
+            current.lease?.holder !== this.#instance
+              ? undefined
+              : { ...current, lease: leaseFor(this.#instance, this.#parts.now()) },
+          )
+          .catch((error: unknown) =>
+            this.#parts.logger.warn({ err: error, taskId }, 'The lease of an A2A v1.0 task could not be renewed.'),
+          );
+      }
+    }, taskLeaseMilliseconds / 3);
+    this.#leaseRenewal.unref();
   }
 
   async #skillOf(request: V1SendMessageRequest): Promise<string> {
@@ -482,9 +639,15 @@ function outcomeState(result: A2ATaskResult): V1TaskState {
   return 'TASK_STATE_FAILED';
 }
 
+/** The record with a new status (its message joins the history); an ended task holds no lease. */
 function withStatus(record: V1TaskRecord, status: V1TaskStatus): V1TaskRecord {
   const history = status.message === undefined ? record.task.history : [...(record.task.history ?? []), status.message];
-  return { ...record, task: { ...record.task, status, ...(history === undefined ? {} : { history }) } };
+  const { lease, ...rest } = record;
+  return {
+    ...rest,
+    ...(lease === undefined || isTerminalV1State(status.state) ? {} : { lease }),
+    task: { ...record.task, status, ...(history === undefined ? {} : { history }) },
+  };
 }
 
 function taskNotFound(taskId: string): V1ProtocolError {

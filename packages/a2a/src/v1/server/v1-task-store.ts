@@ -6,6 +6,17 @@ import type { V1Task } from '../wire/task.js';
 export const v1TaskCollection = 'a2a-v1-tasks';
 
 /**
+ * Which server process runs a task, and until when that holds unless renewed. A task
+ * whose process died keeps its lease until it runs out (see `task-lease.ts`).
+ */
+export interface V1TaskLease {
+  /** The server process (`<host>/<pid>/<random>`, one per start) that runs the task. */
+  readonly holder: string;
+  /** ISO 8601 UTC. */
+  readonly until: string;
+}
+
+/**
  * A v1.0 task as stored: the task as the protocol shows it, the skill that runs it and
  * when it was made. One document per task, keyed by its (server-generated) id.
  */
@@ -21,6 +32,11 @@ export interface V1TaskRecord {
   readonly owner?: string;
   /** The `tenant` the task was made in; absent or empty for none. */
   readonly tenant?: string;
+  /**
+   * The process running the task, while it has not ended. Absent in ended tasks and in
+   * records of releases before leases were kept (a working one of those is an orphan).
+   */
+  readonly lease?: V1TaskLease;
 }
 
 /**
