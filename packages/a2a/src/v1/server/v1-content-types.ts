@@ -22,16 +22,19 @@ export function registerV1BodyParsers(app: FastifyInstance): void {
   for (const type of v1RequestMediaTypes)
     app.addContentTypeParser(type, { parseAs: 'string' }, (_request, body, done) => {
       const text = String(body);
-      if (text.trim() === '') return done(null, new ReceivedBody(undefined));
+      let value: unknown;
       try {
-        done(null, new ReceivedBody(JSON.parse(text)));
+        value = JSON.parse(text);
       } catch (error) {
+        // Blank is no body: told apart only here, so that a valid body is never copied to trim it.
+        if (text.trim() === '') return done(null, new ReceivedBody(undefined));
         const reason = error instanceof Error ? error.message : String(error);
-        done(
+        return done(
           null,
           new ReceivedBody(undefined, new V1ProtocolError('ParseError', `The body is not valid JSON: ${reason}.`)),
         );
       }
+      done(null, new ReceivedBody(value));
     });
   app.addContentTypeParser('*', { parseAs: 'string' }, (request, _body, done) => {
     const type = request.headers['content-type'] ?? '(none)';

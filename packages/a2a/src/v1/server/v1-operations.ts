@@ -258,7 +258,8 @@ export class V1Operations {
       createdAt: timestamp,
       owner: caller.identity,
       ...(caller.tenant === '' ? {} : { tenant: caller.tenant }),
-      lease: leaseFor(this.#instance, this.#parts.now()),
+      // A record written later (a blocking send's) gets its lease when it is written.
+      ...(deferRecord ? {} : { lease: leaseFor(this.#instance, this.#parts.now()) }),
     };
     if (deferRecord) this.#unrecorded.set(taskId, record);
     else
@@ -418,8 +419,9 @@ export class V1Operations {
     if (pending === undefined) return this.#parts.records().update(taskId, change);
     const proposed = change(pending);
     if (proposed === undefined) return pending;
-    const changed =
-      proposed.lease === undefined ? proposed : { ...proposed, lease: leaseFor(this.#instance, this.#parts.now()) };
+    const changed = isTerminalV1State(proposed.task.status.state)
+      ? proposed
+      : { ...proposed, lease: leaseFor(this.#instance, this.#parts.now()) };
     this.#unrecorded.delete(taskId);
     await this.#parts.records().create(changed);
     return changed;

@@ -10,16 +10,39 @@ const freeJsonFields = new Set(['metadata', 'data', 'params']);
  * inside free JSON values (metadata, a data part) are left as they are.
  */
 export function camelCaseFields(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(camelCaseFields);
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    for (let index = 0; index < value.length; index++) {
+      const item: unknown = value[index];
+      const renamed = camelCaseFields(item);
+      if (renamed !== item) {
+        copy ??= value.slice();
+        copy[index] = renamed;
+      }
+    }
+    return copy ?? value;
+  }
   if (typeof value !== 'object' || value === null) return value;
-  const fields: Record<string, unknown> = {};
-  for (const [key, field] of Object.entries(value)) {
+  // Most requests use the JSON names already: the value is returned as it is, with no copy.
+  let fields: Record<string, unknown> | undefined;
+  for (const key in value) {
+    // Never copied as a key: it would set the copy's prototype.
+    if (key === '__proto__') continue;
+    const field = (value as Record<string, unknown>)[key];
     const name = key.includes('_')
       ? key.replace(/_([a-z0-9])/g, (_match, letter: string) => letter.toUpperCase())
       : key;
-    fields[name] = freeJsonFields.has(name) ? field : camelCaseFields(field);
+    const renamed = freeJsonFields.has(name) ? field : camelCaseFields(field);
+    if (fields === undefined && (name !== key || renamed !== field)) {
+      fields = {};
+      for (const earlier in value) {
+        if (earlier === key) break;
+        if (earlier !== '__proto__') fields[earlier] = (value as Record<string, unknown>)[earlier];
+      }
+    }
+    if (fields !== undefined) fields[name] = renamed;
   }
-  return fields;
+  return fields ?? value;
 }
 
 /** `value` as `schema` reads it, or `InvalidParams` naming the first problem and where it is. */
