@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
 import { dirname } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { finished } from './orkeon-process.js';
@@ -140,5 +141,38 @@ describe('orkeon serve', () => {
       parts: [{ text: 'bonjour' }],
       metadata: { skillId: 'translator' },
     });
+  });
+
+  it('signed cards: B signs its card (A2A:CardSigning); A routes to B only when B signed with a key of A2A:PeerCardKeys', async () => {
+    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const intruder = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const keyPath = await scripted.write('keys/b.pem', String(privateKey.export({ type: 'pkcs8', format: 'pem' })));
+    const trusted = await scripted.write('keys/b.pub.pem', String(publicKey.export({ type: 'spki', format: 'pem' })));
+    const other = await scripted.write(
+      'keys/other.pub.pem',
+      String(intruder.publicKey.export({ type: 'spki', format: 'pem' })),
+    );
+    const b = await serve(await crewFolder('signed-crew', 'translator'), [
+      '--set',
+      `A2A:CardSigning:KeyPath=${keyPath}`,
+      '--set',
+      'A2A:CardSigning:KeyId=b-2026',
+    ]);
+    const skillsOf = async (url: string) =>
+      ((await (await fetch(`${url}/.well-known/agent.json`)).json()) as { skills: { id: string }[] }).skills.map(
+        (skill) => skill.id,
+      );
+    const peerOf = async (keyFile: string) =>
+      serve(await crewFolder(`desk-${keyFile === trusted ? 'a' : 'b'}`, 'planner'), [
+        '--set',
+        `A2A:Peers:0=${b.url}`,
+        '--set',
+        `A2A:PeerCardKeys:b-2026=${keyFile}`,
+        '--no-persistence',
+      ]);
+    const accepting = await peerOf(trusted);
+    expect((await skillsOf(accepting.url)).sort()).toEqual(['planner', 'translator']);
+    const refusing = await peerOf(other);
+    expect(await skillsOf(refusing.url)).toEqual(['planner']);
   });
 });

@@ -1,5 +1,6 @@
 import type { Logger } from '@orkeon/core';
 import type { A2ASecuritySettingsInput } from '../security/a2a-security-settings.js';
+import type { AgentCardKeyLookup } from '../v1/cards/card-signatures.js';
 import type { A2AAgentCard } from '../wire/agent-card.js';
 import { A2AClient } from './a2a-client.js';
 import { A2AClientError } from './a2a-client-error.js';
@@ -45,6 +46,12 @@ export interface A2AAgentDiscoveryOptions {
    * card and dialect. Default false: the seed card only.
    */
   readonly preferV1?: boolean;
+  /**
+   * The keys cards must be signed with (`trustedCardKeys`): given, every agent is read by
+   * its v1.0 card, which must carry a signature that verifies with one of them; other
+   * agents are skipped as failures (`A2A_CLIENT_CARD_UNTRUSTED`).
+   */
+  readonly cardKeys?: AgentCardKeyLookup;
 }
 
 /**
@@ -80,7 +87,9 @@ export class A2AAgentDiscovery {
   /** The cards of every address, fetched in parallel; failures are skipped, logged and reported. */
   async discoverMany(urls: readonly string[]): Promise<AgentDiscoveryResult> {
     const read = (url: string): Promise<Omit<DiscoveredAgent, 'url'>> =>
-      this.#options.preferV1 === true ? this.#discoverAny(url) : this.discover(url).then((card) => ({ card }));
+      this.#options.preferV1 === true || this.#options.cardKeys !== undefined
+        ? this.#discoverAny(url)
+        : this.discover(url).then((card) => ({ card }));
     const settled = await Promise.allSettled(urls.map(read));
     const agents: DiscoveredAgent[] = [];
     const failures: AgentDiscoveryFailure[] = [];
@@ -107,9 +116,10 @@ export class A2AAgentDiscovery {
 
   /** The agent by its v1.0 card when it has one this client speaks, else by its seed card. */
   async #discoverAny(url: string): Promise<Omit<DiscoveredAgent, 'url'>> {
-    const { security, timeoutMilliseconds, timeoutMs } = this.#options;
+    const { security, timeoutMilliseconds, timeoutMs, cardKeys } = this.#options;
     const found = await new A2AV1AgentDiscovery({
       ...(security === undefined ? {} : { security }),
+      ...(cardKeys === undefined ? {} : { cardKeys }),
       ...(timeoutMilliseconds === undefined ? {} : { timeoutMilliseconds }),
       ...(timeoutMs === undefined ? {} : { timeoutMs }),
     }).discover(url);

@@ -25,6 +25,10 @@ export const a2aErrorCodes = {
     'The server has no service provider to create request scopes from: start it with `startA2AServer(provider)`.',
   A2A_SERVER_OPTION_INVALID:
     "The server's `now` or `newId` option is not a function, or gave a time or task id it cannot write: the message names which.",
+  A2A_CARD_SIGNING_KEY_INVALID:
+    'A card key of `A2A:CardSigning` or `A2A:PeerCardKeys` cannot be used (unreadable file, not a PEM key of the right kind, an algorithm the key cannot use): the message names the file and what to give instead.',
+  A2A_CLIENT_CARD_UNTRUSTED:
+    'A card read with trusted card keys carries no signature that verifies with one of them (unsigned, signed by another key, changed after signing): the message gives the reason of each signature.',
   A2A_SECURITY_MISCONFIGURED:
     'The `A2A:Security` settings cannot be enforced (no trust anchor, a scheme without a validator): the server fails closed.',
   A2A_BINDING_UNSAFE:

@@ -44,6 +44,12 @@ export const a2aSettings = defineSettingsSection(
       )
       .default([])
       .describe('Other A2A servers whose cards `orkeon serve` reads at start: their skills are routed to them.'),
+    PeerCardKeys: z
+      .record(z.string().min(1), z.string().min(1))
+      .default({})
+      .describe(
+        'Public keys the cards of A2A:Peers must be signed with, by key id (PeerCardKeys:<kid> = a PEM public key file). Empty: peer cards are taken unsigned.',
+      ),
     Name: z.string().min(1).default('Orkeon').describe('The agent name published in the agent card.'),
     Description: z.string().default('Orkeon A2A Agent').describe('The agent description published in the agent card.'),
     Version: z.string().min(1).default('1.0.0').describe('The agent version published in the agent card.'),
@@ -91,6 +97,38 @@ export const a2aSettings = defineSettingsSection(
       })
       .default({ Enabled: false, PrivateSkills: [] })
       .describe('The extended agent card of A2A v1.0, for authenticated callers.'),
+    CardSigning: z
+      .object({
+        KeyPath: z
+          .string()
+          .min(1)
+          .optional()
+          .describe(
+            'PEM private key (PKCS#8, or SEC1/PKCS#1) that signs the A2A v1.0 agent cards (JWS over the card in RFC 8785 form); absent: cards are not signed.',
+          ),
+        KeyId: z
+          .string()
+          .min(1)
+          .optional()
+          .describe(
+            "The key's id (`kid`) in each signature, as verifiers look the public key up; required with KeyPath.",
+          ),
+        Algorithm: z
+          .enum(['ES256', 'ES384', 'ES512', 'EdDSA', 'RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512'])
+          .optional()
+          .describe(
+            'The JWS algorithm; absent: the one the key implies (ES256 for P-256, EdDSA for Ed25519, RS256 for RSA).',
+          ),
+        JwksUrl: z
+          .url({ protocol: /^https?$/ })
+          .optional()
+          .describe('Where the public key is published as a JWK Set: given as `jku` in each signature.'),
+      })
+      .prefault({})
+      .refine((signing) => (signing.KeyPath === undefined) === (signing.KeyId === undefined), {
+        message: 'KeyPath and KeyId go together: give both to sign the cards, or neither',
+      })
+      .describe('Signatures of the A2A v1.0 agent cards (public and extended).'),
     PushNotifications: z
       .object({
         Enabled: z

@@ -18,6 +18,7 @@ import { assertSafeBinding } from '../security/assert-safe-binding.js';
 import { A2AServer, A2AServerService } from '../server/a2a-server.js';
 import { A2AHttpsOptionsService, A2ARequestGuardService } from '../server/a2a-server-options.js';
 import { taskStamps } from '../server/task-stamps.js';
+import { A2ACardSigningKeyService, loadCardSigningKey } from '../v1/cards/card-signing-key.js';
 import { A2AGrpcCallSecurityService, createGrpcCallSecurity } from '../v1/grpc/grpc-call-security.js';
 import { cardSecurity } from '../v1/server/agent-card-v1.js';
 import {
@@ -107,8 +108,12 @@ export function addSvcA2A(
     if (cardSecurity(security).securityRequirements.length === 0) throw new A2AExtendedCardUnprotectedError();
     services.tryAddSingleton(A2AExtendedCardService, () => extendedCardFromSettings(bound.ExtendedCard));
   }
+  // Read now: a key that cannot sign stops the start, not the first card request.
+  const cardSigning = loadCardSigningKey(bound.CardSigning);
+  if (cardSigning !== undefined) services.tryAddInstance(A2ACardSigningKeyService, cardSigning);
   if (bound.EnableServer) {
     services.tryAddSingleton(A2AServerService, (resolver) => {
+      const signing = resolver.tryGet(A2ACardSigningKeyService);
       const https = resolver.tryGet(A2AHttpsOptionsService);
       const grpcSecurity = resolver.tryGet(A2AGrpcCallSecurityService);
       return new A2AServer({
@@ -118,6 +123,7 @@ export function addSvcA2A(
         cardSecurity: cardSecurity(settings instanceof Configuration ? settings.get(a2aSecuritySettings) : undefined),
         ...(https === undefined ? {} : { https }),
         ...(grpcSecurity === undefined ? {} : { grpcSecurity }),
+        ...(signing === undefined ? {} : { cardSigning: signing }),
         ...(options.now === undefined ? {} : { now: options.now }),
         ...(options.newId === undefined ? {} : { newId: options.newId }),
       });

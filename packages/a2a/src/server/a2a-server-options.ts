@@ -1,6 +1,7 @@
 import { type Logger, type ServiceProvider, serviceToken } from '@orkeon/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { A2ASettings } from '../registration/a2a-settings.js';
+import type { AgentCardSigningKey } from '../v1/cards/card-signatures.js';
 import type { V1CardSecurity } from '../v1/server/agent-card-v1.js';
 
 /**
@@ -47,6 +48,8 @@ export interface A2AServerOptions {
   readonly https?: A2AHttpsOptions;
   /** What the v1.0 card says of `A2A:Security` (its schemes and requirements); default: none. */
   readonly cardSecurity?: V1CardSecurity;
+  /** The key that signs the v1.0 cards (`A2A:CardSigning`); absent: cards are not signed. */
+  readonly cardSigning?: AgentCardSigningKey;
   /**
    * The clock stamped into task records (`createdAt`, `updatedAt`) and status updates, in
    * milliseconds since 1970. Default `Date.now`; tests pass a fixed clock. Time-outs keep

@@ -3,6 +3,7 @@ import fastify, { type FastifyInstance } from 'fastify';
 import type { A2ASettings } from '../registration/a2a-settings.js';
 import { A2AServerNotBoundError } from '../registration/registration-errors.js';
 import { assertSafeBinding } from '../security/assert-safe-binding.js';
+import type { AgentCardSigningKey } from '../v1/cards/card-signatures.js';
 import type { A2AGrpcServer } from '../v1/grpc/a2a-grpc-server.js';
 import type { A2AGrpcAddress } from '../v1/grpc/grpc-agent-interface.js';
 import type { A2AGrpcCallSecurity } from '../v1/grpc/grpc-call-security.js';
@@ -40,6 +41,7 @@ export class A2AServer {
   readonly #running: RunningTasks;
   readonly #stamps: TaskStamps;
   readonly #cardSecurity: V1CardSecurity;
+  readonly #cardSigning: AgentCardSigningKey | undefined;
   readonly #grpcSecurity: A2AGrpcCallSecurity | undefined;
   #services: A2AScopeSource | undefined;
   #app: FastifyInstance | undefined;
@@ -59,6 +61,7 @@ export class A2AServer {
     this.#https = options.https;
     this.#stamps = taskStamps(options);
     this.#cardSecurity = options.cardSecurity ?? cardSecurity(undefined);
+    this.#cardSigning = options.cardSigning;
     this.#grpcSecurity = options.grpcSecurity;
     const seconds = this.#settings.RequestTimeoutSeconds;
     this.#running = new RunningTasks(seconds * 1000, () => {
@@ -195,7 +198,12 @@ export class A2AServer {
       accepting: () => this.#app !== undefined,
       url: () => this.#address?.url ?? `http://${settings.Host}:${settings.Port}`,
     };
-    const v1 = { ...routes, cardSecurity: this.#cardSecurity, grpcAddress: () => this.grpcAddress };
+    const v1 = {
+      ...routes,
+      cardSecurity: this.#cardSecurity,
+      ...(this.#cardSigning === undefined ? {} : { cardSigning: this.#cardSigning }),
+      grpcAddress: () => this.grpcAddress,
+    };
     const operations = createV1Operations(v1);
     void app.register(a2aRoutes, routes);
     void app.register(a2aV1Routes, { ...v1, revision: settings.SpecificationRevision, operations });

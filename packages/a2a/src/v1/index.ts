@@ -1,5 +1,21 @@
 // The gRPC binding's server (`A2AGrpcServer`) is exported as a type only: `A2AServer` loads it when `A2A:GrpcPort` is set.
 
+export {
+  type AgentCardKeyLookup,
+  type AgentCardSignature,
+  AgentCardSignatureError,
+  type AgentCardSigningKey,
+  canonicalCardPayload,
+  signAgentCard,
+  trustedCardKeys,
+  verifyAgentCard,
+} from './cards/card-signatures.js';
+export {
+  A2ACardSigningKeyError,
+  A2ACardSigningKeyService,
+  loadCardSigningKey,
+  loadTrustedCardKeys,
+} from './cards/card-signing-key.js';
 export { cardForVersion, isV03Version, v03AgentCardOf } from './compat-v03/v03-agent-card.js';
 export {
   type V03Message,
@@ -40,7 +56,6 @@ export {
   v03TaskStates,
 } from './compat-v03/v03-task-state.js';
 export type { A2AGrpcServer, A2AGrpcServerOptions } from './grpc/a2a-grpc-server.js';
-
 export { type A2AGrpcAddress, grpcAgentInterface } from './grpc/grpc-agent-interface.js';
 export {
   type A2AGrpcAdmission,

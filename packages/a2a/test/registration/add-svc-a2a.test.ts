@@ -66,6 +66,8 @@ describe('addSvcA2A', () => {
       Host: 'localhost',
       Port: 6001,
       Peers: [],
+      PeerCardKeys: {},
+      CardSigning: {},
       Name: 'Configured',
       Description: 'Orkeon A2A Agent',
       Version: '1.0.0',

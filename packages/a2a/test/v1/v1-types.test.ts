@@ -1,6 +1,11 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
+  type A2AV1DiscoveryOptions,
+  type AgentCardKeyLookup,
+  type AgentCardSignature,
   seedStatusOf,
+  type signAgentCard,
+  trustedCardKeys,
   type V1Part,
   type V1ProtocolError,
   type V1StreamResponse,
@@ -9,9 +14,19 @@ import {
   v1StateOf,
   v1TaskSchema,
   v1TaskStates,
+  verifyAgentCard,
 } from '../../src/index.js';
 
 describe('the v1.0 types users import', () => {
+  it('type card signing and the trusted keys a discovery takes', () => {
+    expectTypeOf(trustedCardKeys).returns.toEqualTypeOf<AgentCardKeyLookup>();
+    expectTypeOf<A2AV1DiscoveryOptions['cardKeys']>().toEqualTypeOf<AgentCardKeyLookup | undefined>();
+    expectTypeOf(verifyAgentCard).returns.toEqualTypeOf<Promise<string>>();
+    expectTypeOf<Awaited<ReturnType<typeof signAgentCard<{ name: string }>>>>().toEqualTypeOf<
+      { name: string } & { signatures: AgentCardSignature[] }
+    >();
+  });
+
   it('type a task, its states and the stream events as the protocol shows them', () => {
     expectTypeOf<V1Task['status']['state']>().toEqualTypeOf<V1TaskState>();
     expectTypeOf(v1TaskSchema.parse).returns.toEqualTypeOf<V1Task>();

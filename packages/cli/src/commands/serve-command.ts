@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import {
   A2AAgentDiscovery,
   type A2ASecuritySettings,
+  type A2ASettings,
   A2ASettingsService,
   type AgentDirectory,
   AgentDirectoryService,
@@ -9,6 +10,7 @@ import {
   a2aSettings,
   addSvcA2A,
   addSvcA2ATaskPersistence,
+  loadTrustedCardKeys,
   registerDiscoveredAgents,
   startA2AServer,
 } from '@orkeon/a2a';
@@ -85,12 +87,7 @@ export const serveAction: CliCommandAction = {
           },
         });
       }
-      await registerPeers(
-        configuration.get(a2aSettings).Peers,
-        configuration.get(a2aSecuritySettings),
-        directory,
-        logger,
-      );
+      await registerPeers(configuration.get(a2aSettings), configuration.get(a2aSecuritySettings), directory, logger);
       const server = await startA2AServer(runtime.services);
       const skills = directory.list().map((registration) => registration.id);
       context.io.stderr.write(
@@ -132,13 +129,21 @@ async function answerAs(
  * The cards are read with `A2A:Security` (trusted CAs, client certificate), as tasks are sent.
  */
 async function registerPeers(
-  peers: readonly string[],
+  settings: A2ASettings,
   security: A2ASecuritySettings,
   directory: AgentDirectory,
   logger: Logger,
 ): Promise<void> {
+  const peers = settings.Peers;
   if (peers.length === 0) return;
-  const discovered = await new A2AAgentDiscovery({ logger, security, preferV1: true }).discoverMany(peers);
+  // With A2A:PeerCardKeys, a peer whose card is not signed with one of them is skipped.
+  const cardKeys = loadTrustedCardKeys(settings.PeerCardKeys);
+  const discovered = await new A2AAgentDiscovery({
+    logger,
+    security,
+    preferV1: true,
+    ...(cardKeys === undefined ? {} : { cardKeys }),
+  }).discoverMany(peers);
   for (const { skill, url } of registerDiscoveredAgents(directory, discovered.agents).skipped) {
     logger.warn({ skill, peer: url }, 'a peer offers a skill this crew already serves; the local one is kept');
   }

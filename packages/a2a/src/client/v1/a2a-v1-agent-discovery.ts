@@ -1,4 +1,5 @@
 import { type A2ASecuritySettingsInput, resolveA2ASecuritySettings } from '../../security/a2a-security-settings.js';
+import { type AgentCardKeyLookup, verifyAgentCard } from '../../v1/cards/card-signatures.js';
 import { type A2AAgentCard, a2aAgentCardSchema } from '../../wire/agent-card.js';
 import { A2A_PATHS } from '../../wire/sse.js';
 import { defaultA2AClientTimeoutMilliseconds } from '../a2a-client.js';
@@ -30,6 +31,13 @@ export interface A2AV1DiscoveryOptions {
   readonly timeoutMilliseconds?: number;
   /** The bindings to choose from, first preferred; default `['JSONRPC', 'HTTP+JSON']`. */
   readonly preferredBindings?: readonly A2AV1Binding[];
+  /**
+   * The keys cards must be signed with (`trustedCardKeys`): given, only a v1.0 card with a
+   * signature that verifies with one of them is accepted; an unsigned card, one signed by
+   * another key or changed after signing, a 0.3 card and the seed's card are refused
+   * (`A2A_CLIENT_CARD_UNTRUSTED`).
+   */
+  readonly cardKeys?: AgentCardKeyLookup;
 }
 
 /**
@@ -93,10 +101,16 @@ export class A2AV1AgentDiscovery {
     try {
       const v1Url = `${base}${a2aV1AgentCardPath}`;
       const v1Card = await this.#read(connection, v1Url);
-      if (v1Card !== undefined) return this.#agentOf(v1Card, v1Url, true);
+      if (v1Card !== undefined) {
+        await this.#verify(v1Card, v1Url);
+        return this.#agentOf(v1Card, v1Url, true);
+      }
       const seedUrl = `${base}${A2A_PATHS.agentCard}`;
       const seedCard = await this.#read(connection, seedUrl);
-      if (seedCard !== undefined) return this.#agentOf(seedCard, seedUrl, false);
+      if (seedCard !== undefined) {
+        await this.#verify(seedCard, seedUrl);
+        return this.#agentOf(seedCard, seedUrl, false);
+      }
       throw new A2AClientError(
         'A2A_CLIENT_STATUS_UNSUCCESSFUL',
         `The agent at ${base} publishes no card: ${a2aV1AgentCardPath} and ${A2A_PATHS.agentCard} both answered 404. Check the address.`,
@@ -125,6 +139,25 @@ export class A2AV1AgentDiscovery {
       throw unsuccessfulStatus(url, opened.status, await connection.readTextOfFailure(opened));
     }
     return parseJson(await connection.readText(opened), url, 'agent card');
+  }
+
+  /** With `cardKeys`: the card as received must carry a signature made with a trusted key. */
+  async #verify(value: unknown, cardUrl: string): Promise<void> {
+    const keys = this.#options.cardKeys;
+    if (keys === undefined) return;
+    const reason =
+      !isRecord(value) || value.supportedInterfaces === undefined
+        ? 'it is not an A2A 1.0 card, and only those are signed'
+        : await verifyAgentCard(value, keys).then(
+            () => undefined,
+            (error: unknown) => (error instanceof Error ? error.message : String(error)),
+          );
+    if (reason !== undefined)
+      throw new A2AClientError(
+        'A2A_CLIENT_CARD_UNTRUSTED',
+        `The card at ${cardUrl} is not signed with a trusted key (${reason}); it was not used. Check the agent's A2A:CardSigning key and the keys given as cardKeys.`,
+        { url: cardUrl },
+      );
   }
 
   #agentOf(value: unknown, cardUrl: string, atV1Path: boolean): A2AV1DiscoveredAgent {

@@ -99,7 +99,8 @@ export function v03AgentCardOf(card: Json, options: { readonly embedV1Interfaces
     defaultInputModes: card.defaultInputModes,
     defaultOutputModes: card.defaultOutputModes,
     skills: arrayOf(card.skills).map(v03SkillOf),
-    ...pick(card, ['provider', 'documentationUrl', 'iconUrl', 'signatures']),
+    // The signatures cover the card in its v1.0 form, never this one.
+    ...pick(card, ['provider', 'documentationUrl', 'iconUrl']),
     ...(schemes.length === 0 ? {} : { securitySchemes: Object.fromEntries(schemes) }),
     ...(security.length === 0 ? {} : { security }),
     ...(options.embedV1Interfaces ? { supportedInterfaces: interfaces } : {}),

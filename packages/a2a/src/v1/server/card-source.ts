@@ -1,6 +1,7 @@
 import type { ServiceProvider } from '@orkeon/core';
 import type { A2ASettings } from '../../registration/a2a-settings.js';
 import { AgentRepositoryService } from '../../registration/agent-repository.js';
+import { type AgentCardSigningKey, canonicalCardPayload, signAgentCard } from '../cards/card-signatures.js';
 import { grpcAgentInterface } from '../grpc/grpc-agent-interface.js';
 import { type V1CardSecurity, v1AgentCard } from './agent-card-v1.js';
 import { A2AExtendedCardService, type V1AgentCardJson } from './extended-card.js';
@@ -9,6 +10,8 @@ import { A2AExtendedCardService, type V1AgentCardJson } from './extended-card.js
 export interface CardSourceOptions {
   readonly settings: A2ASettings;
   readonly cardSecurity: V1CardSecurity;
+  /** Signs each card when given (a signature is made once per distinct card and kept). */
+  readonly cardSigning?: AgentCardSigningKey | undefined;
   /** The server's address. */
   readonly url: () => string;
   readonly grpcAddress?: (() => { readonly host: string; readonly port: number } | undefined) | undefined;
@@ -48,12 +51,32 @@ export function cardSource(options: CardSourceOptions): {
       },
     };
   };
+  const signed = cardSigner(options.cardSigning);
   return {
-    publicCard: () => options.withScope((scope) => build(scope, false).make()),
+    publicCard: () => options.withScope(async (scope) => signed(await build(scope, false).make())),
     extendedCard: () =>
       options.withScope(async (scope) => {
         const { provider, make } = build(scope, true);
-        return provider === undefined ? undefined : provider(await make());
+        return provider === undefined ? undefined : signed(await provider(await make()));
       }),
+  };
+}
+
+/**
+ * Signs cards with `signing`, keeping the last signature of each of the two cards: an
+ * ECDSA signature differs each time, and a card signed anew per request would never
+ * match its `ETag`.
+ */
+function cardSigner(signing: AgentCardSigningKey | undefined): (card: V1AgentCardJson) => Promise<V1AgentCardJson> {
+  if (signing === undefined) return async (card) => card;
+  const kept = new Map<string, V1AgentCardJson>();
+  return async (card) => {
+    const payload = new TextDecoder().decode(canonicalCardPayload(card));
+    const known = kept.get(payload);
+    if (known !== undefined) return known;
+    const signedCard = await signAgentCard(card, signing);
+    if (kept.size >= 4) kept.clear();
+    kept.set(payload, signedCard);
+    return signedCard;
   };
 }

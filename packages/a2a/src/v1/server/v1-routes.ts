@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ServiceProvider } from '@orkeon/core';
 import type { FastifyPluginCallback } from 'fastify';
 import type { A2ARoutesOptions } from '../../server/a2a-routes.js';
+import type { AgentCardSigningKey } from '../cards/card-signatures.js';
 import { cardForVersion } from '../compat-v03/v03-agent-card.js';
 import { startV1PushNotifications } from '../push/start-push-notifications.js';
 import { type V1CardSecurity, v1Paths } from './agent-card-v1.js';
@@ -17,6 +18,8 @@ import { requestedVersion } from './version-negotiation.js';
 export interface A2AV1RoutesOptions extends A2ARoutesOptions {
   /** The card's security schemes and requirements (from `A2A:Security`). */
   readonly cardSecurity: V1CardSecurity;
+  /** The key that signs the cards, when `A2A:CardSigning` names one. */
+  readonly cardSigning?: AgentCardSigningKey;
   readonly revision: V1SpecificationRevision;
   /** Where the gRPC binding listens, when it does: the card lists it after the HTTP bindings. */
   readonly grpcAddress?: () => { readonly host: string; readonly port: number } | undefined;
@@ -25,10 +28,11 @@ export interface A2AV1RoutesOptions extends A2ARoutesOptions {
 }
 
 /** The public and extended cards of the server the options describe. */
-function cardsOf(options: A2ARoutesOptions & Pick<A2AV1RoutesOptions, 'cardSecurity' | 'grpcAddress'>) {
+function cardsOf(options: A2ARoutesOptions & Pick<A2AV1RoutesOptions, 'cardSecurity' | 'cardSigning' | 'grpcAddress'>) {
   return cardSource({
     settings: options.settings,
     cardSecurity: options.cardSecurity,
+    cardSigning: options.cardSigning,
     url: options.url,
     grpcAddress: options.grpcAddress,
     withScope: scopeRunner(options),
@@ -56,7 +60,7 @@ function scopeRunner(options: A2ARoutesOptions): <T>(work: (scope: ServiceProvid
  * @experimental SVCEXP001
  */
 export function createV1Operations(
-  options: A2ARoutesOptions & Pick<A2AV1RoutesOptions, 'cardSecurity' | 'grpcAddress'>,
+  options: A2ARoutesOptions & Pick<A2AV1RoutesOptions, 'cardSecurity' | 'cardSigning' | 'grpcAddress'>,
 ): V1Operations {
   // A singleton of the host's, resolved once (on the first request, when the provider is bound).
   let records: V1TaskRecords | undefined;
