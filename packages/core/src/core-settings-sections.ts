@@ -1,5 +1,6 @@
 import type { SettingsSection } from './config/settings-section.js';
 import { consensusVotingSettings } from './consensus/consensus-settings.js';
+import { conversationSettings } from './conversations/conversation-settings.js';
 import { crewExecutionStatePersistenceSettings } from './execution-state/execution-state-settings.js';
 import { consoleStreamingSettings } from './llm/console-streaming.js';
 import { llmSettings } from './llm/llm-settings.js';
@@ -20,4 +21,5 @@ export const coreSettingsSections: readonly SettingsSection[] = [
   crewExecutionStatePersistenceSettings,
   delegationSettings,
   consensusVotingSettings,
+  conversationSettings,
 ];

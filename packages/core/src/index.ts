@@ -123,6 +123,19 @@ export {
   consensusVotingSettings,
 } from './consensus/consensus-settings.js';
 export { type ConsensusTally, type CountedBallot, tallyBallots } from './consensus/consensus-tally.js';
+export { type ConversationSettings, conversationSettings } from './conversations/conversation-settings.js';
+export {
+  ConversationIdError,
+  estimatedTokens,
+  type ThreadContext,
+  type ThreadInfo,
+  type ThreadLimits,
+  type ThreadMessage,
+  ThreadStore,
+  threadCollection,
+  threadMessageCollection,
+} from './conversations/thread-store.js';
+export { ThreadStoreService } from './conversations/thread-store-service.js';
 export { coreSettingsSections } from './core-settings-sections.js';
 export { AgentBuilder, agentBuilder } from './crew/agent-builder.js';
 export type { AgentCodeFields } from './crew/agent-code-fields.js';

@@ -1,6 +1,10 @@
 import { Configuration, DocumentStoreService, ServiceCollection, StateStoreService } from '@orkeon/core';
 import { type PostgresServer, startPostgresServer } from '@orkeon/testing';
-import { describeCrewExecutionStatePersistence, describeDocumentStoreConformance } from '@orkeon/testing/conformance';
+import {
+  describeConversationPersistence,
+  describeCrewExecutionStatePersistence,
+  describeDocumentStoreConformance,
+} from '@orkeon/testing/conformance';
 import pg from 'pg';
 import * as vitest from 'vitest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,6 +42,22 @@ describeDocumentStoreConformance(
       ...options,
     }),
 );
+
+describeConversationPersistence(vitest, 'the PostgreSQL document store', async () => {
+  const connection = { connectionString: server.connectionString, schema: freshSchema('threads') };
+  const documents = [new PostgresDocumentStore(connection)];
+  return {
+    documents: documents[0] as PostgresDocumentStore,
+    restart: async () => {
+      const reopened = new PostgresDocumentStore(connection);
+      documents.push(reopened);
+      return reopened;
+    },
+    dispose: async () => {
+      for (const store of documents) await store.close();
+    },
+  };
+});
 
 describeCrewExecutionStatePersistence(vitest, 'the PostgreSQL document store', async () => {
   const schema = freshSchema('execution');

@@ -2,7 +2,11 @@ import { copyFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DocumentStoreService, ServiceCollection, StateStoreService } from '@orkeon/core';
 import { createTemporaryDirectory, type TemporaryDirectory } from '@orkeon/testing';
-import { describeCrewExecutionStatePersistence, describeDocumentStoreConformance } from '@orkeon/testing/conformance';
+import {
+  describeConversationPersistence,
+  describeCrewExecutionStatePersistence,
+  describeDocumentStoreConformance,
+} from '@orkeon/testing/conformance';
 import Database from 'better-sqlite3';
 import * as vitest from 'vitest';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -32,6 +36,22 @@ describeDocumentStoreConformance(
   'SqliteDocumentStore',
   async (options) => new SqliteDocumentStore({ path: await newPath(), ...options }),
 );
+
+describeConversationPersistence(vitest, 'the SQLite document store', async () => {
+  const path = await newPath();
+  const documents = [new SqliteDocumentStore({ path })];
+  return {
+    documents: documents[0] as SqliteDocumentStore,
+    restart: async () => {
+      const reopened = new SqliteDocumentStore({ path });
+      documents.push(reopened);
+      return reopened;
+    },
+    dispose: async () => {
+      for (const store of documents) await store.close();
+    },
+  };
+});
 
 describeCrewExecutionStatePersistence(vitest, 'the SQLite document store', async () => {
   const path = await newPath();

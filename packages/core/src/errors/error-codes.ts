@@ -57,6 +57,10 @@ export const coreErrorCodes = {
   DOCUMENT_OPTION_INVALID: 'An option of `list`, `put` or `delete` is out of range: the message says what is allowed.',
   DOCUMENT_STORE_CLOSED: 'A document store was used after `close()`: open a new store, or close it only at the end.',
 
+  // Conversations
+  CONVERSATION_ID_INVALID:
+    'A thread or resource id cannot be used (empty, over 200 characters, a slash or another character outside letters, digits and _ . : @ + = -): the message names the id.',
+
   // Crew execution state
   EXECUTION_ID_INVALID: 'An execution id is not a short run of letters, digits, `_`, `:`, `.` and `-`: use a UUID.',
   EXECUTION_CREW_ID_INVALID:

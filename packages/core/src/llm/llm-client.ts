@@ -5,6 +5,7 @@ import {
   type JSONSchema7,
   jsonSchema,
   type LanguageModelUsage,
+  type ModelMessage,
   Output,
   type StepResult,
   stepCountIs,
@@ -52,6 +53,8 @@ export interface ActOptions extends CompleteOptions {
   readonly stopWhen?: StopCondition | readonly StopCondition[];
   /** The permission gate's mode for the tool calls of this run (when a gate is enabled). */
   readonly permissionMode?: PermissionMode;
+  /** Earlier messages of a conversation: the goal follows them as the caller's next message. */
+  readonly history?: readonly ModelMessage[];
 }
 
 export interface CompleteResult {
@@ -67,6 +70,8 @@ export interface CompleteResult {
 export interface ActResult extends CompleteResult {
   /** Model calls made. */
   readonly iterations: number;
+  /** What the model and the tools added to the conversation (assistant and tool messages), in order. */
+  readonly responseMessages?: readonly ModelMessage[];
   /** True when `maxIterations` ended the loop while the model still wanted tools. */
   readonly exhausted?: true;
 }
@@ -151,6 +156,7 @@ export class LlmClient {
     const {
       iterations: _,
       exhausted: __,
+      responseMessages: ___,
       ...result
     } = await this.#traced('complete', () => this.#run(prompt, options, false));
     return result;
@@ -200,9 +206,12 @@ export class LlmClient {
     const maxOutputTokens = options.maxTokens ?? this.#settings.maxTokens;
     const format = options.responseFormat;
     let failure: unknown;
+    const history = withTools ? (options as ActOptions).history : undefined;
     const common = {
       model: this.#model.model,
-      prompt,
+      ...(history === undefined
+        ? { prompt }
+        : { messages: [...history, { role: 'user' as const, content: prompt }] as ModelMessage[] }),
       ...(options.system === undefined ? {} : { system: options.system }),
       ...(withTools ? { tools: this.#aiTools(options) } : {}),
       stopWhen: stopConditions(unlimited ? undefined : maxIterations, withTools ? options.stopWhen : undefined),
@@ -258,6 +267,7 @@ export class LlmClient {
           maxIterations,
           unlimited,
           format === undefined ? undefined : await result.output,
+          await result.responseMessages,
         );
       }
       const result = await generateText({ ...common, onStepEnd });
@@ -268,6 +278,7 @@ export class LlmClient {
         maxIterations,
         unlimited,
         format === undefined ? undefined : result.output,
+        result.responseMessages,
       );
     } catch (error) {
       if (options.signal?.aborted === true) {
@@ -291,6 +302,7 @@ export class LlmClient {
     maxIterations: number,
     unlimited: boolean,
     value: unknown,
+    responseMessages: readonly ModelMessage[],
   ): ActResult {
     const last = steps.at(-1);
     const exhausted = !unlimited && steps.length >= maxIterations && last?.finishReason === 'tool-calls';
@@ -302,6 +314,7 @@ export class LlmClient {
       iterations: steps.length,
       usage: { inputTokens, outputTokens, totalTokens: usage.totalTokens ?? inputTokens + outputTokens },
       ...(exhausted ? { exhausted: true as const } : {}),
+      responseMessages,
     };
   }
 

@@ -5,7 +5,12 @@ import { type StateStore, StateStoreService } from '../checkpoint/state-store.js
 import { Configuration } from '../config/configuration.js';
 import type { SettingsTree } from '../config/settings-tree.js';
 import { consensusVotingSettings } from '../consensus/consensus-settings.js';
+import { conversationSettings } from '../conversations/conversation-settings.js';
+import { ThreadStore } from '../conversations/thread-store.js';
+import { ThreadStoreService } from '../conversations/thread-store-service.js';
 import { coreSettingsSections } from '../core-settings-sections.js';
+import { DocumentStoreService } from '../documents/document-store.js';
+import { InMemoryDocumentStore } from '../documents/in-memory-document-store.js';
 import { addCrewExecutionStatePersistence } from '../execution-state/add-crew-execution-state-persistence.js';
 import { CrewExecutionStateManagerService } from '../execution-state/crew-execution-state-manager.js';
 import { crewExecutionStatePersistenceSettings } from '../execution-state/execution-state-settings.js';
@@ -128,6 +133,8 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
       ...(options.clock === undefined ? {} : { clock: options.clock }),
       prices: { ...builtInModelPrices, ...configuration.get(telemetrySettings).Prices },
       maxDelegationDepth: configuration.get(delegationSettings).MaxDepth,
+      threads: () => provider.get(ThreadStoreService),
+      conversations: configuration.get(conversationSettings),
       consensus: configuration.get(consensusVotingSettings),
     });
   } catch (error) {
@@ -232,6 +239,11 @@ async function registerDefaults(
   });
   services.tryAddSingleton(ChatModelService, (resolver) => createEchoModel(resolver.get(LoggerService)));
   services.tryAddSingleton(StateStoreService, () => new InMemoryStateStore());
+  // Threads live where the host keeps its documents (SQLite, PostgreSQL), else in memory for the runtime's life.
+  services.tryAddSingleton(
+    ThreadStoreService,
+    (resolver) => new ThreadStore(resolver.tryGet(DocumentStoreService) ?? new InMemoryDocumentStore()),
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { BudgetExhaustion } from '../budget/budget-exhausted-error.js';
 import type { CrewBudget } from '../budget/crew-budget.js';
+import type { ThreadInfo } from '../conversations/thread-store.js';
 import type { CrewDefinition } from '../crew/crew-definition.js';
 import type { ActResult } from '../llm/llm-client.js';
 import type { PermissionMode } from '../permissions/permission-mode.js';
@@ -27,6 +28,13 @@ export interface AgentRunOptions extends RunOptions {
   readonly crew?: CrewDefinition;
   /** Who is calling, for audit events, prompts and spans. Default: the agent itself (`kind: 'agent'`). */
   readonly caller?: CallerIdentity;
+  /**
+   * Continue this conversation: the agent sees the thread's earlier turns (those within
+   * `Svc:Conversations:MaxTokens`) before `input`, and this turn is added to it. A new id starts a thread.
+   */
+  readonly thread?: string;
+  /** Whose thread it is (a user or tenant id): another resource never sees it. Default `default`. */
+  readonly resource?: string;
 }
 
 export interface CrewRunOptions extends RunOptions {
@@ -35,9 +43,11 @@ export interface CrewRunOptions extends RunOptions {
 }
 
 /** One agent's answer. */
-export interface AgentRunResult extends ActResult {
+export interface AgentRunResult extends Omit<ActResult, 'responseMessages'> {
   /** Set when a limit of the run's budget was spent; the answer is what had arrived. */
   readonly budgetExhausted?: BudgetExhaustion;
+  /** With `thread`: the thread after this turn. */
+  readonly thread?: ThreadInfo;
 }
 
 /** A crew's result, with the checkpoint session it was recorded in. */

@@ -1,9 +1,13 @@
 // One file for the Runtime class: run, stream, llmClient and dispose share its parts; the parts
 // themselves (model choice, agent clients, checkpointing, planning, the run's bus and scope) live beside it.
 import { performance } from 'node:perf_hooks';
+import type { ModelMessage } from 'ai';
 import type { CrewBudget } from '../budget/crew-budget.js';
 import type { StateStore } from '../checkpoint/state-store.js';
 import type { ConsensusVotingOptions } from '../consensus/consensus-settings.js';
+import type { ConversationSettings } from '../conversations/conversation-settings.js';
+import type { ThreadContext, ThreadInfo, ThreadStore } from '../conversations/thread-store.js';
+import { summaryPrompt } from '../conversations/turn-summary.js';
 import type { AgentDefinition, AgentInput } from '../crew/agent-definition.js';
 import type { CrewDefinition } from '../crew/crew-definition.js';
 import { defineAgent } from '../crew/define-crew.js';
@@ -68,6 +72,9 @@ export interface RuntimeParts {
   readonly consensus?: ConsensusVotingOptions;
   /** The time events are stamped with; default the system clock. */
   readonly clock?: () => Date;
+  /** The conversation threads (resolved on first use) and how much of a thread an agent sees. */
+  readonly threads?: () => ThreadStore;
+  readonly conversations?: ConversationSettings;
 }
 
 type RunTarget = AgentDefinition | AgentInput | CrewDefinition;
@@ -115,6 +122,20 @@ export class Runtime implements AsyncDisposable {
   /** The model agents use unless they name another. */
   get defaultModel() {
     return this.#parts.models.defaultModel;
+  }
+
+  /**
+   * The conversation threads `run(agent, input, { thread, resource })` continues: list,
+   * read and delete them (by resource).
+   */
+  get threads(): ThreadStore {
+    const threads = this.#parts.threads?.();
+    if (threads === undefined)
+      throw new OrkeonError<CoreErrorCode>(
+        'SERVICE_NOT_REGISTERED',
+        'This runtime has no thread store: build it with createRuntime(), which registers one.',
+      );
+    return threads;
   }
 
   /** The checkpoint store crew runs are recorded in, if any. */
@@ -215,13 +236,25 @@ export class Runtime implements AsyncDisposable {
     try {
       const client = this.#clients.client(agent, options.crew, agent.tools, { caller, scope, deltas });
       const permissionMode = options.permissionMode ?? this.#parts.permissionMode;
-      const result = await client.act(goal, {
-        system: agentSystemPrompt(agent),
+      const conversation = options.thread === undefined ? undefined : await this.#conversation(options);
+      const system = agentSystemPrompt(agent);
+      const { responseMessages, ...answer } = await client.act(goal, {
+        system:
+          conversation?.context.summary === undefined
+            ? system
+            : `${system}\n\nEarlier in this conversation (a summary):\n${conversation.context.summary}`,
         maxIterations: agent.maxIterations,
         signal: scope.signal,
         ...(agent.stopWhen === undefined ? {} : { stopWhen: agent.stopWhen }),
         ...(permissionMode === undefined ? {} : { permissionMode }),
+        ...(conversation === undefined ? {} : { history: conversation.context.messages }),
       });
+      // A turn the caller interrupted is not kept: the thread goes on from the turn before.
+      const thread =
+        conversation === undefined || answer.interrupted === true
+          ? undefined
+          : await conversation.keep([{ role: 'user', content: goal }, ...(responseMessages ?? [])], client);
+      const result: AgentRunResult = thread === undefined ? answer : { ...answer, thread };
       const spent = scope.meter.exhaustion;
       const interrupted = result.interrupted === true && spent === undefined;
       const success = result.interrupted !== true && result.exhausted !== true;
@@ -242,6 +275,27 @@ export class Runtime implements AsyncDisposable {
       reportFailure(scope, error, { code: 'AGENT_RUN_FAILED', agentId: agent.id, started });
       throw error;
     }
+  }
+
+  /** The thread an agent run continues: its context now, and how to keep the turn. */
+  async #conversation(options: AgentRunOptions): Promise<{
+    context: ThreadContext;
+    keep(messages: readonly ModelMessage[], client: LlmClient): Promise<ThreadInfo>;
+  }> {
+    const threads = this.threads;
+    const resource = options.resource ?? 'default';
+    const threadId = options.thread as string;
+    const settings = this.#parts.conversations ?? { MaxTokens: 8000, Overflow: 'drop' as const };
+    return {
+      context: await threads.context(resource, threadId),
+      keep: (messages, client) =>
+        threads.appendTurn(resource, threadId, messages, {
+          maxTokens: settings.MaxTokens,
+          ...(settings.Overflow === 'summarize'
+            ? { summarize: async (earlier, leaving) => (await client.complete(summaryPrompt(earlier, leaving))).output }
+            : {}),
+        }),
+    };
   }
 
   async #runCrew(crew: CrewDefinition, options: CrewRunOptions, scope: RunScope): Promise<CrewRunResult> {

@@ -1,4 +1,4 @@
-import { describeDocumentStoreConformance } from '@orkeon/testing/conformance';
+import { describeConversationPersistence, describeDocumentStoreConformance } from '@orkeon/testing/conformance';
 import * as vitest from 'vitest';
 import { addDocumentStore } from '../../src/documents/add-document-store.js';
 import { DocumentStoreService } from '../../src/documents/document-store.js';
@@ -12,6 +12,12 @@ describeDocumentStoreConformance(
   'InMemoryDocumentStore',
   async (options) => new InMemoryDocumentStore(options),
 );
+
+// In memory a restart keeps nothing: the "restarted" store is the same one, as within one process.
+describeConversationPersistence(vitest, 'the in-memory document store', async () => {
+  const documents = new InMemoryDocumentStore();
+  return { documents, restart: async () => documents, dispose: () => documents.close() };
+});
 
 describe('addDocumentStore', () => {
   it('registers one in-memory store, the given store, or leaves the host registration alone', () => {

@@ -4,6 +4,7 @@ export type {
   ConformanceMatchers,
   ConformanceTestApi,
 } from './conformance-test-api.js';
+export { type ConversationStoreFixture, describeConversationPersistence } from './conversation-persistence.js';
 export { type DocumentStoreFixtureOptions, describeDocumentStoreConformance } from './document-store-conformance.js';
 export {
   describeCrewExecutionStatePersistence,

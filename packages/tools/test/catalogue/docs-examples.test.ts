@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-// The TypeScript examples of the tool pages, exactly as written: every block that is a whole
+// The TypeScript examples of the tool pages and of the conversations page, exactly as written: every block that is a whole
 // program (it starts with its imports; the others are fragments of one) must type-check
 // against the packages, and those that need no outside server run and show their answer.
 const repository = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -18,7 +18,7 @@ interface Example {
 }
 
 async function examples(): Promise<Example[]> {
-  const pages = (await readdir(docs)).filter((name) => /^tools(-[a-z]+)?\.md$/.test(name)).sort();
+  const pages = (await readdir(docs)).filter((name) => /^(tools(-[a-z]+)?|conversations)\.md$/.test(name)).sort();
   const found: Example[] = [];
   for (const page of pages) {
     const text = await readFile(join(docs, page), 'utf8');
@@ -110,6 +110,17 @@ describe('the examples of the tool pages', () => {
     expect(out).toContain('amount');
     expect(out).toContain('north');
     expect(code).toBe(0);
+  }, 60_000);
+
+  it('run: a conversation of two turns on the offline model, and threads kept in SQLite', async () => {
+    const cwd = join(folder, 'conversation-example');
+    await mkdir(join(cwd, '.orkeon'), { recursive: true });
+    const inMemory = await run(find('conversations.md', 1), cwd);
+    expect(inMemory.out).toContain("id: 'stay-1'");
+    expect(inMemory.out).toContain('turns: 2');
+    expect(inMemory.code).toBe(0);
+    const sqlite = await run(find('conversations.md', 2), cwd);
+    expect(sqlite.code, sqlite.out).toBe(0);
   }, 60_000);
 
   it('run: a crew with the session tools on the offline model', async () => {
