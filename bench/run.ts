@@ -1,6 +1,6 @@
 // Runs every benchmark group, ours and the anchor interleaved in one run, prints
 // the ratios and writes them to docs/benchmarks.md. `npm run bench`; `npm run bench -- a2a mcp`
-// runs the named sections only (services, configuration, agent-loop, a2a, mcp, startup, http-api, data, code) and
+// runs the named sections only (services, configuration, agent-loop, a2a, mcp, startup, http-api, data, conversations, code) and
 // puts each in place of its old one in docs/benchmarks.md, leaving the others as they are.
 import { readFile, writeFile } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';
@@ -9,6 +9,7 @@ import { a2aSection, measureA2A } from './a2a.js';
 import { measureAgentLoop } from './agent-loop.js';
 import type { BenchmarkGroup } from './benchmark-group.js';
 import { configurationBenchmarks } from './configuration.bench.js';
+import { conversationsSection, measureConversations } from './conversations.js';
 import { mcpSection, measureMcp } from './mcp.js';
 import { servicesBenchmarks } from './services.bench.js';
 import { measureStartup, startupSection } from './startup.js';
@@ -40,6 +41,11 @@ const sections: Section[] = [
   { name: 'startup', heading: '## Start-up', measure: async () => startupSection(measureStartup(), selectedOnly()) },
   { name: 'http-api', heading: '## Web tools', measure: async () => httpApiSection(await measureHttpApi()) },
   { name: 'data', heading: '## Data readers', measure: async () => dataReadersSection(await measureDataReaders()) },
+  {
+    name: 'conversations',
+    heading: '## Conversations',
+    measure: async () => conversationsSection(await measureConversations()),
+  },
   {
     name: 'code',
     heading: '## Code interpreter',

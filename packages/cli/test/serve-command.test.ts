@@ -87,6 +87,44 @@ describe('orkeon serve', () => {
     expect(JSON.stringify(scripted.server.requests[1]?.body)).toContain('Lisbon');
   });
 
+  it('A2A v1.0 tasks of one context continue one conversation per caller: the agent sees the earlier turns', async () => {
+    const { url } = await serve(await crewFolder('desk', 'concierge'), [
+      '--set',
+      'A2A:Security:AllowedAuthSchemes:0=Bearer',
+      '--set',
+      'A2A:Security:Bearer:Tokens:0=token-of-ada-123456',
+      '--set',
+      'A2A:Security:Bearer:Tokens:1=token-of-bob-123456',
+    ]);
+    scripted.server.enqueue(
+      { text: 'Noted: you are allergic to nuts.' },
+      { text: 'Avoid the almond croissant.' },
+      {
+        text: 'I know nothing about you yet.',
+      },
+    );
+    const send = (token: string, messageId: string, text: string) =>
+      fetch(`${url}/a2a/jsonrpc`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'a2a-version': '1.0', authorization: `Bearer ${token}` },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'SendMessage',
+          params: { message: { messageId, contextId: 'stay-7', role: 'ROLE_USER', parts: [{ text }] } },
+        }),
+      }).then((response) => response.json() as Promise<{ result: { task: { status: { state: string } } } }>);
+    const first = await send('token-of-ada-123456', 'm-1', 'I am allergic to nuts.');
+    expect(first.result.task.status.state).toBe('TASK_STATE_COMPLETED');
+    await send('token-of-ada-123456', 'm-2', 'What should I avoid at breakfast?');
+    const continued = JSON.stringify(scripted.server.requests[1]?.body);
+    expect(continued).toContain('I am allergic to nuts.');
+    expect(continued).toContain('Noted: you are allergic to nuts.');
+    // Another caller sending the same context id starts its own conversation.
+    await send('token-of-bob-123456', 'm-3', 'What should I avoid?');
+    expect(JSON.stringify(scripted.server.requests[2]?.body)).not.toContain('allergic');
+  });
+
   it('serves each agent as a skill, answers tasks with the agent, keeps records, and stops on Ctrl+C', async () => {
     const { url, child } = await serve(await crewFolder('helpers', 'writer'));
     const card = (await (await fetch(`${url}/.well-known/agent.json`)).json()) as {

@@ -31,6 +31,16 @@ export type A2AInputAnswer =
  */
 export interface A2ATaskContext {
   readonly requestInput?: (prompt: string, signal?: AbortSignal) => Promise<A2AInputAnswer>;
+  /**
+   * The conversation the task belongs to (A2A v1.0 `contextId`) and who sent it (the
+   * caller's identity as the security checks named it, and its tenant), for an agent that
+   * keeps a conversation per caller and context. Local to this server: never sent on to a peer.
+   */
+  readonly conversation?: {
+    readonly contextId: string;
+    readonly caller: string;
+    readonly tenant: string;
+  };
 }
 
 /** A submission after defaults: `id` and `inputMode` are always present. */

@@ -18,6 +18,7 @@ import { type AgentDefinition, type CrewDefinition, type Logger, OrkeonError, ty
 import type { CliCommandAction } from '../cli-command.js';
 import type { CliErrorCode } from '../errors/error-codes.js';
 import { ExitCode } from '../exit-codes.js';
+import { type A2AConversation, threadOfA2AConversation } from '../run/a2a-conversation-thread.js';
 import { A2ATaskQuestions } from '../run/a2a-task-questions.js';
 import { createCliRuntime } from '../run/create-cli-runtime.js';
 import { loadRunTarget } from '../run/load-run-target.js';
@@ -83,7 +84,7 @@ export const serveAction: CliCommandAction = {
           handler: (request, signal, task) => {
             const asking = task?.requestInput;
             const stop = asking === undefined ? undefined : questions.register(request.id, asking);
-            return answerAs(runtime, agent, crew, request, signal).finally(() => stop?.());
+            return answerAs(runtime, agent, crew, request, signal, task?.conversation).finally(() => stop?.());
           },
         });
       }
@@ -113,10 +114,14 @@ async function answerAs(
   crew: CrewDefinition,
   request: { readonly id: string; readonly input: string },
   signal: AbortSignal,
+  conversation: A2AConversation | undefined,
 ): Promise<string> {
+  // An A2A v1.0 task continues its context's conversation with this caller (see docs/conversations.md).
+  const thread = conversation === undefined ? undefined : threadOfA2AConversation(conversation);
   const result = await runtime.run(agent, request.input, {
     crew,
     signal,
+    ...(thread === undefined ? {} : thread),
     caller: { kind: 'a2a', agent: agent.id, agentId: agent.id, crew: crew.name, process: 'a2a', task: request.id },
   });
   if (result.interrupted === true)

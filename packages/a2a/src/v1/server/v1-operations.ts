@@ -26,7 +26,7 @@ import {
   taskLeaseMilliseconds,
 } from './task-lease.js';
 import { taskView } from './task-view.js';
-import { isVisibleTo, type V1Caller } from './v1-caller.js';
+import { isVisibleTo, ownerOf, type V1Caller } from './v1-caller.js';
 import type { V1TaskRecord, V1TaskRecords } from './v1-task-store.js';
 
 /** What the operations need from the server they run in. */
@@ -274,7 +274,7 @@ export class V1Operations {
     // Webhooks hear the task as it starts; a stream gets the same snapshot as its first event.
     this.#events.publish(taskId, { task }, { followersOnly: deferRecord });
     beforeRun?.(taskId);
-    return { task, settled: this.#launch(task, skillId, message, signal, []) };
+    return { task, settled: this.#launch(task, skillId, message, signal, [], caller) };
   }
 
   /** Runs the task in this process, keeping its lease while it runs. */
@@ -284,8 +284,9 @@ export class V1Operations {
     message: V1Message,
     signal: AbortSignal,
     replay: V1Message[],
+    caller: V1Caller,
   ): Promise<V1Task> {
-    const settled = this.#run(task, skillId, message, signal, replay);
+    const settled = this.#run(task, skillId, message, signal, replay, caller);
     this.#runs.set(task.id, settled);
     this.#parts.running.track(task.id, settled);
     this.#renewLeasesWhileRunning();
@@ -298,6 +299,7 @@ export class V1Operations {
     message: V1Message,
     signal: AbortSignal,
     replay: V1Message[],
+    caller: V1Caller,
   ): Promise<V1Task> {
     const input = textOfParts(message.parts);
     // The handler reads text; the ids say which message it answers (a test agent may act on them).
@@ -319,6 +321,7 @@ export class V1Operations {
                 });
               return this.#requestInput(task, prompt, asked ?? signal);
             },
+            conversation: { contextId: task.contextId, caller: caller.identity, tenant: caller.tenant },
           }),
       );
       return await this.#settle(task, result);
@@ -554,7 +557,7 @@ export class V1Operations {
     this.#publishStatus(task);
     beforeRun?.(taskId);
     const replay = answersToReplay(task.history ?? []);
-    return { task, settled: this.#launch(task, resumed.skillId, first, signal, replay) };
+    return { task, settled: this.#launch(task, resumed.skillId, first, signal, replay, ownerOf(resumed)) };
   }
 
   /** The caller's record of the task; another caller's task is as unknown as a missing one. */
