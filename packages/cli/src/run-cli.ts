@@ -27,6 +27,7 @@ const usageErrorCodes = new Set([
   'TOOL_UNKNOWN',
   'TOOL_NAME_DUPLICATE',
   'LLM_PROVIDER_UNKNOWN',
+  'CONVERSATION_ID_INVALID',
 ]);
 
 /** The verbs of `orkeon`, in help order. */

@@ -126,6 +126,7 @@ export { type ConsensusTally, type CountedBallot, tallyBallots } from './consens
 export { type ConversationSettings, conversationSettings } from './conversations/conversation-settings.js';
 export {
   ConversationIdError,
+  checkedId as checkedConversationId,
   estimatedTokens,
   type ThreadContext,
   type ThreadInfo,

@@ -19,9 +19,11 @@ export const runCommand: CliCommand = {
       .option('--stream', 'with --events jsonl, also write llm.delta events with the streamed model text')
       .option('--resume', 'continue the latest unfinished run of this crew, reusing completed tasks')
       .option('--state <file>', 'checkpoint database (default: .orkeon/state.db beside the crew)')
+      .option('--thread <id>', 'continue this conversation: the agents see its earlier runs, and this run joins it')
+      .option('--resource <id>', "whose conversation --thread names (a user or tenant id; default 'default')")
       .addHelpText(
         'after',
-        '\nExamples:\n  orkeon run examples/quickstart -V topic=octopuses\n  orkeon run crew.yaml --mount ./out:/output:rw --events jsonl --stream\n  orkeon run crew.yaml --resume\nExit codes: 0 done, 1 bad crew or settings, 2 the crew failed, 130 interrupted.',
+        '\nExamples:\n  orkeon run examples/quickstart -V topic=octopuses\n  orkeon run crew.yaml --mount ./out:/output:rw --events jsonl --stream\n  orkeon run crew.yaml --resume\n  orkeon run chat.yaml --thread trip-1 -V message="And the day after?"\nExit codes: 0 done, 1 bad crew or settings, 2 the crew failed, 130 interrupted.',
       );
   },
   run: async (context, command) => (await import('./run-command.js')).runAction.run(context, command),

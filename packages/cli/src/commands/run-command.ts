@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { type CrewDefinition, type RunEvent, type Runtime, withCrewRunSpan } from '@orkeon/core';
+import { type CrewDefinition, checkedConversationId, type RunEvent, type Runtime, withCrewRunSpan } from '@orkeon/core';
 import type { CliCommandAction } from '../cli-command.js';
 import type { CliContext } from '../cli-context.js';
 import { ExitCode } from '../exit-codes.js';
@@ -23,6 +23,8 @@ interface RunOptions {
   stream?: boolean;
   resume?: boolean;
   state?: string;
+  thread?: string;
+  resource?: string;
 }
 
 /** What `orkeon run` does; its arguments, options and help are in `run-command-definition.ts`. */
@@ -33,6 +35,9 @@ export const runAction: CliCommandAction = {
     if (options.events !== undefined && options.events !== 'jsonl') {
       throw new UsageError(`--events takes 'jsonl', not '${options.events}'.`);
     }
+    // A thread or resource id that cannot be used is a usage error, found before anything starts.
+    if (options.thread !== undefined) checkedConversationId('thread', options.thread);
+    if (options.resource !== undefined) checkedConversationId('resource', options.resource);
     const crewFolder = crewFolderOf(crewPath, context.io.workingDirectory);
     const configuration = await context.configuration({ searchDirectories: [crewFolder] });
     const logger = await context.logger();
@@ -84,6 +89,8 @@ export const runAction: CliCommandAction = {
         runtime,
         deltas: options.stream === true && jsonl,
         resume: options.resume === true,
+        ...(options.thread === undefined ? {} : { thread: options.thread }),
+        ...(options.resource === undefined ? {} : { resource: options.resource }),
         printOutput: !jsonl,
         stopRenderer: () => renderer?.stop(),
       });
@@ -100,12 +107,20 @@ async function runCrewTarget(
     runtime: Runtime;
     deltas: boolean;
     resume: boolean;
+    thread?: string;
+    resource?: string;
     printOutput: boolean;
     stopRenderer: () => void;
   },
 ): Promise<ExitCode> {
   const { context, runtime } = options;
-  const result = await runtime.run(crew, { signal: context.signal, resume: options.resume, deltas: options.deltas });
+  const result = await runtime.run(crew, {
+    signal: context.signal,
+    resume: options.resume,
+    deltas: options.deltas,
+    ...(options.thread === undefined ? {} : { thread: options.thread }),
+    ...(options.resource === undefined ? {} : { resource: options.resource }),
+  });
   options.stopRenderer();
   if (result.interrupted === true) return ExitCode.interrupted;
   if (result.budgetExhausted !== undefined) {

@@ -245,7 +245,8 @@ export class ThreadStore {
   }
 }
 
-function checkedId(what: 'thread' | 'resource', id: string): string {
+/** `id` when it can name a thread or resource; else `ConversationIdError`, naming the id and the fix. */
+export function checkedId(what: 'thread' | 'resource', id: string): string {
   if (typeof id !== 'string' || !idPattern.test(id)) throw new ConversationIdError(what, String(id));
   return id;
 }

@@ -120,6 +120,11 @@ export interface LlmClientOptions {
   readonly deltaSink?: LlmDeltaSink;
   /** Hears each retry of a failed model call before its wait; without it, each retry is logged as a warning. */
   readonly onRetry?: (retry: ModelRetry) => void;
+  /**
+   * A conversation every `act` of this client continues, unless the call gives its own
+   * `history`: its messages come before the goal, its summary after the system prompt.
+   */
+  readonly conversation?: { readonly messages: readonly ModelMessage[]; readonly summary?: string | undefined };
 }
 
 /**
@@ -206,13 +211,19 @@ export class LlmClient {
     const maxOutputTokens = options.maxTokens ?? this.#settings.maxTokens;
     const format = options.responseFormat;
     let failure: unknown;
-    const history = withTools ? (options as ActOptions).history : undefined;
+    const own = withTools ? (options as ActOptions).history : undefined;
+    const conversation = withTools && own === undefined ? this.#options.conversation : undefined;
+    const history = own ?? conversation?.messages;
+    const system =
+      conversation?.summary === undefined
+        ? options.system
+        : `${options.system === undefined ? '' : `${options.system}\n\n`}Earlier in this conversation (a summary):\n${conversation.summary}`;
     const common = {
       model: this.#model.model,
       ...(history === undefined
         ? { prompt }
         : { messages: [...history, { role: 'user' as const, content: prompt }] as ModelMessage[] }),
-      ...(options.system === undefined ? {} : { system: options.system }),
+      ...(system === undefined ? {} : { system }),
       ...(withTools ? { tools: this.#aiTools(options) } : {}),
       stopWhen: stopConditions(unlimited ? undefined : maxIterations, withTools ? options.stopWhen : undefined),
       // Orkeon retries (withRetries) and traces (withTelemetry) itself; the SDK's own would repeat both.

@@ -1,3 +1,4 @@
+import type { ModelMessage } from 'ai';
 import { activeAgentSpawner, spawnAgentToolName } from '../autonomous/agent-spawner.js';
 import { meteredModel } from '../budget/metered-model.js';
 import type { AgentDefinition } from '../crew/agent-definition.js';
@@ -39,9 +40,16 @@ export class AgentClients {
     agent: AgentDefinition,
     crew: CrewDefinition | undefined,
     toolNames: readonly string[],
-    call: { caller: CallerIdentity; scope: RunScope; deltas: boolean; taskId?: string | undefined },
+    call: {
+      caller: CallerIdentity;
+      scope: RunScope;
+      deltas: boolean;
+      taskId?: string | undefined;
+      /** A conversation the client's acts continue (a crew run on a thread). */
+      conversation?: { readonly messages: readonly ModelMessage[]; readonly summary?: string | undefined } | undefined;
+    },
   ): LlmClient {
-    const { caller, scope, deltas, taskId } = call;
+    const { caller, scope, deltas, taskId, conversation } = call;
     const { models, consoleSink } = this.#parts;
     const deltaSink =
       deltas || consoleSink !== undefined
@@ -72,6 +80,7 @@ export class AgentClients {
       settings: models.callSettingsFor(agent, crew),
       onRetry: (retry) => scope.emit({ kind: 'model.retry', agentId: agent.id, taskId, ...retry }),
       ...(deltaSink === undefined ? {} : { deltaSink }),
+      ...(conversation === undefined ? {} : { conversation }),
     });
   }
 

@@ -20,6 +20,14 @@ export interface RunOptions {
   readonly onEvent?: (event: RunEvent) => void | Promise<void>;
   /** Limits of this run, shared by all its agents; for a crew it replaces the crew's `budget`. See docs/budgets.md. */
   readonly budget?: CrewBudget;
+  /**
+   * Continue this conversation (see docs/conversations.md): the agent, or every agent of the
+   * crew, sees the thread's earlier turns (those within `Svc:Conversations:MaxTokens`) before
+   * its own prompt, and the run is added to it as one turn. A new id starts a thread.
+   */
+  readonly thread?: string;
+  /** Whose thread it is (a user or tenant id): another resource never sees it. Default `default`. */
+  readonly resource?: string;
 }
 
 /** What a single agent's run may be given besides. */
@@ -28,13 +36,6 @@ export interface AgentRunOptions extends RunOptions {
   readonly crew?: CrewDefinition;
   /** Who is calling, for audit events, prompts and spans. Default: the agent itself (`kind: 'agent'`). */
   readonly caller?: CallerIdentity;
-  /**
-   * Continue this conversation: the agent sees the thread's earlier turns (those within
-   * `Svc:Conversations:MaxTokens`) before `input`, and this turn is added to it. A new id starts a thread.
-   */
-  readonly thread?: string;
-  /** Whose thread it is (a user or tenant id): another resource never sees it. Default `default`. */
-  readonly resource?: string;
 }
 
 export interface CrewRunOptions extends RunOptions {
@@ -60,6 +61,8 @@ export interface CrewRunResult extends CrewResult {
   readonly deliverableFailure?: string;
   /** Set when a limit of the crew budget was spent: the run stopped, finished outputs kept and checkpointed. */
   readonly budgetExhausted?: BudgetExhaustion;
+  /** With `thread`: the thread after this run (its first task's description and the crew's output, one turn). */
+  readonly thread?: ThreadInfo;
 }
 
 /** Events as they happen, then the result: `for await (const event of stream)`, then `await stream.result`. */

@@ -278,7 +278,7 @@ export class Runtime implements AsyncDisposable {
   }
 
   /** The thread an agent run continues: its context now, and how to keep the turn. */
-  async #conversation(options: AgentRunOptions): Promise<{
+  async #conversation(options: RunOptions): Promise<{
     context: ThreadContext;
     keep(messages: readonly ModelMessage[], client: LlmClient): Promise<ThreadInfo>;
   }> {
@@ -316,6 +316,8 @@ export class Runtime implements AsyncDisposable {
           });
     const sessionId = session?.sessionId ?? `${crew.name}-${Date.now()}`;
     const deltas = options.deltas === true;
+    // On a thread every agent of the crew continues the conversation (its summary after each system prompt).
+    const conversation = options.thread === undefined ? undefined : await this.#conversation(options);
     scope.emit({
       kind: 'run.started',
       target: crew.name,
@@ -351,7 +353,13 @@ export class Runtime implements AsyncDisposable {
             await executionStates?.updateState(sessionId, { status: 'Running', currentTaskId: event.taskId });
         },
         clientFor: (agent, task, caller) =>
-          this.#clients.client(agent, planned, toolNamesFor(agent, task), { caller, scope, deltas, taskId: task.id }),
+          this.#clients.client(agent, planned, toolNamesFor(agent, task), {
+            caller,
+            scope,
+            deltas,
+            taskId: task.id,
+            conversation: conversation?.context,
+          }),
       });
     } catch (error) {
       reportFailure(scope, error, { code: 'CREW_RUN_FAILED', started });
@@ -371,6 +379,16 @@ export class Runtime implements AsyncDisposable {
     await hooks?.runAfterKickoff(crew, result);
     const spent = scope.meter.exhaustion;
     const success = result.success && deliverableFailure === undefined;
+    const thread =
+      conversation === undefined || !success
+        ? undefined
+        : await conversation.keep(
+            [
+              { role: 'user', content: crew.tasks[0]?.description ?? crew.name },
+              { role: 'assistant', content: result.output },
+            ],
+            this.#summaryClient(crew, scope),
+          );
     const failedIds = result.tasks.filter((task) => task.status === 'Failed').map((task) => task.id);
     const skippedIds = result.tasks.filter((task) => task.status === 'Skipped').map((task) => task.id);
     const error = result.error === undefined ? undefined : { code: result.error.code, message: result.error.message };
@@ -398,7 +416,18 @@ export class Runtime implements AsyncDisposable {
       resumed: session?.resumed ?? false,
       ...(deliverableFailure === undefined ? {} : { deliverableFailure }),
       ...(spent === undefined ? {} : { budgetExhausted: spent }),
+      ...(thread === undefined ? {} : { thread }),
     };
+  }
+
+  /** The client that summarises a crew's thread: its first agent's model, no tools. */
+  #summaryClient(crew: CrewDefinition, scope: RunScope): LlmClient {
+    const first = crew.agents[0] as CrewDefinition['agents'][number];
+    return this.#clients.client(first, crew, [], {
+      caller: { kind: 'agent', agent: first.role, agentId: first.id, crew: crew.name },
+      scope,
+      deltas: false,
+    });
   }
 
   /** The crew's members for the collaboration tools; a consultation runs the coworker's own tool loop, one level deeper. */

@@ -5,6 +5,7 @@ import { Configuration } from '../../src/config/configuration.js';
 import { conversationSettings } from '../../src/conversations/conversation-settings.js';
 import { type ThreadInfo, ThreadStore } from '../../src/conversations/thread-store.js';
 import { coreSettingsSections } from '../../src/core-settings-sections.js';
+import { defineCrew } from '../../src/crew/define-crew.js';
 import type { DocumentStore } from '../../src/documents/document-store.js';
 import { InMemoryDocumentStore } from '../../src/documents/in-memory-document-store.js';
 import { createRuntime } from '../../src/runtime/create-runtime.js';
@@ -124,6 +125,40 @@ describe('conversations: runtime.run on a thread', () => {
     expect((await runtime.threads.read('default', 's'))?.thread.summary).toBe(
       'SUMMARY: Ada, allergic to nuts, room 12.',
     );
+  });
+
+  it('a crew on a thread: every task sees the earlier runs (summary first), and the run joins as one turn', async () => {
+    await using runtime = await createRuntime({
+      model: scriptedModel(context.server),
+      logger: logger(),
+      configuration: configured({ MaxTokens: 40, Overflow: 'summarize' }),
+    });
+    const desk = (description: string) =>
+      defineCrew({
+        name: 'desk',
+        agents: [agent],
+        tasks: [{ id: 'answer', description, expectedOutput: 'A greeting', agent: 'concierge' }],
+      });
+    context.server.enqueue(
+      { text: 'Welcome, Ada.' },
+      { text: 'Breakfast planned.' },
+      { text: 'SUMMARY: Ada is allergic to nuts.' },
+      { text: 'No nuts for you.' },
+      { text: 'SUMMARY: Ada, no nuts, breakfast planned.' },
+    );
+    const first = await runtime.run(desk('Greet Ada, who is allergic to nuts.'), { thread: 'desk-1' });
+    expect(first.thread).toMatchObject({ id: 'desk-1', turns: 1 });
+    await runtime.run(desk(`Plan breakfast. ${'z'.repeat(200)}`), { thread: 'desk-1' });
+    expect(sent(1)).toContain('Greet Ada, who is allergic to nuts.');
+    expect(sent(1)).toContain('Welcome, Ada.');
+    const third = await runtime.run(desk('What can Ada eat?'), { thread: 'desk-1' });
+    expect(third.error, JSON.stringify(third.error)).toBeUndefined();
+    expect(third.thread?.turns).toBe(3);
+    expect(sent(3)).toContain('Earlier in this conversation (a summary):');
+    expect(sent(3)).toContain('SUMMARY: Ada is allergic to nuts.');
+    // The first run left the context (summarised); the second, the newest, stays whole.
+    expect(sent(3)).not.toContain('Welcome, Ada.');
+    expect(sent(3)).toContain('Plan breakfast.');
   });
 
   it('an interrupted turn is not kept, and an id that cannot be a key is refused with how to fix it', async () => {
