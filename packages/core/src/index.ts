@@ -328,6 +328,26 @@ export { createUnavailableModel } from './llm/unavailable-model.js';
 export { createLogger, type Logger, type LoggerOptions, LoggerService, levelForVerbosity } from './logging/logger.js';
 export { type LogLevel, loggingSettings, logLevels } from './logging/logging-settings.js';
 export { createSecretScrubber, redactSecretFields } from './logging/secret-redaction.js';
+export { cosineSimilarity } from './memory/cosine-similarity.js';
+export { InMemoryMemoryProvider } from './memory/in-memory-memory-provider.js';
+export {
+  type MemoryFilter,
+  type MemoryItem,
+  type MemoryItemInput,
+  type MemoryItemMetadata,
+  type MemoryType,
+  matchesMemoryFilter,
+  memoryTypes,
+  type ScoredMemoryItem,
+} from './memory/memory-item.js';
+export {
+  checkedEmbedding,
+  checkedMemoryItem,
+  checkedMemoryKey,
+  createMemoryItem,
+  MemoryItemError,
+} from './memory/memory-items.js';
+export { type MemoryProvider, MemoryProviderService, type SimilarSearchOptions } from './memory/memory-provider.js';
 export { type BlockedAddress, type BlockedAddressKind, blockedAddress } from './network/address-rules.js';
 export { type IpAddress, parseIpAddress } from './network/ip-address.js';
 export { parseAllowedHost, parseAllowedRange } from './network/network-allowlist.js';

@@ -61,6 +61,10 @@ export const coreErrorCodes = {
   CONVERSATION_ID_INVALID:
     'A thread or resource id cannot be used (empty, over 200 characters, a slash or another character outside letters, digits and _ . : @ + = -): the message names the id.',
 
+  // Memory
+  MEMORY_ITEM_INVALID:
+    'A memory cannot be kept or searched (blank content, importance outside 0 to 1, an unknown type, a vector that is empty, not numbers, or of another length than the stored ones): the message names the memory and the fix.',
+
   // Crew execution state
   EXECUTION_ID_INVALID: 'An execution id is not a short run of letters, digits, `_`, `:`, `.` and `-`: use a UUID.',
   EXECUTION_CREW_ID_INVALID:

@@ -10,5 +10,6 @@ export {
   describeCrewExecutionStatePersistence,
   type ExecutionStateStoreFixture,
 } from './execution-state-persistence.js';
+export { describeMemoryProviderConformance } from './memory-provider-conformance.js';
 export { at, completedTask, sessionState } from './session-fixtures.js';
 export { describeStateStoreConformance } from './state-store-conformance.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-// The TypeScript examples of the tool pages and of the conversations page, exactly as written: every block that is a whole
+// The TypeScript examples of the tool, conversation and memory pages, exactly as written: every block that is a whole
 // program (it starts with its imports; the others are fragments of one) must type-check
 // against the packages, and those that need no outside server run and show their answer.
 const repository = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -18,7 +18,9 @@ interface Example {
 }
 
 async function examples(): Promise<Example[]> {
-  const pages = (await readdir(docs)).filter((name) => /^(tools(-[a-z]+)?|conversations)\.md$/.test(name)).sort();
+  const pages = (await readdir(docs))
+    .filter((name) => /^(tools(-[a-z]+)?|conversations|memory)\.md$/.test(name))
+    .sort();
   const found: Example[] = [];
   for (const page of pages) {
     const text = await readFile(join(docs, page), 'utf8');
@@ -76,7 +78,7 @@ const run = (example: Example | undefined, cwd: string) => {
 };
 const find = (page: string, index: number) => all.find((example) => example.page === page && example.index === index);
 
-describe('the examples of the tool pages', () => {
+describe('the examples of the tool, conversation and memory pages', () => {
   it('are found on every family page', () => {
     const pages = new Set(all.map((example) => example.page));
     for (const family of ['code', 'data', 'database', 'email', 'session', 'web']) {
@@ -121,6 +123,13 @@ describe('the examples of the tool pages', () => {
     expect(inMemory.code).toBe(0);
     const sqlite = await run(find('conversations.md', 2), cwd);
     expect(sqlite.code, sqlite.out).toBe(0);
+  }, 60_000);
+
+  it('run: the memory port on the in-memory store, word and vector search', async () => {
+    const { code, out } = await run(find('memory.md', 1), folder);
+    expect(out).toContain("[ 'ada-allergy', 'ada-tea' ]");
+    expect(out).toContain("key: 'ada-tea'");
+    expect(code).toBe(0);
   }, 60_000);
 
   it('run: a crew with the session tools on the offline model', async () => {

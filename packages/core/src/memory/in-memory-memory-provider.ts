@@ -1,0 +1,77 @@
+import { cosineSimilarity } from './cosine-similarity.js';
+import { type MemoryItem, matchesMemoryFilter, type ScoredMemoryItem } from './memory-item.js';
+import { checkedEmbedding, checkedMemoryItem, checkedMemoryKey, MemoryItemError } from './memory-items.js';
+import type { MemoryProvider, SimilarSearchOptions } from './memory-provider.js';
+
+/**
+ * Memories in this process's memory: exact cosine search over every vector, word search
+ * over every content. For tests, short-lived hosts and small collections; nothing outlives
+ * the process.
+ */
+export class InMemoryMemoryProvider implements MemoryProvider {
+  readonly #items = new Map<string, MemoryItem>();
+
+  async store(key: string, item: MemoryItem): Promise<void> {
+    this.#items.set(checkedMemoryKey(key), structuredClone(checkedMemoryItem(item)));
+  }
+
+  async storeMany(entries: readonly { readonly key: string; readonly item: MemoryItem }[]): Promise<void> {
+    // Every entry is checked before any is kept.
+    const checked = entries.map(({ key, item }) => [checkedMemoryKey(key), checkedMemoryItem(item)] as const);
+    for (const [key, item] of checked) this.#items.set(key, structuredClone(item));
+  }
+
+  async get(key: string): Promise<MemoryItem | undefined> {
+    const item = this.#items.get(key);
+    return item === undefined ? undefined : structuredClone(item);
+  }
+
+  async search(query: string, limit = 10): Promise<ScoredMemoryItem[]> {
+    const words = wordsOf(query);
+    if (words.length === 0) return [];
+    const found: ScoredMemoryItem[] = [];
+    for (const [key, item] of this.#items) {
+      const content = new Set(wordsOf(item.content));
+      const matched = words.filter((word) => content.has(word)).length;
+      if (matched > 0) found.push({ key, item: structuredClone(item), score: matched / words.length });
+    }
+    return found.sort(byScore).slice(0, limit);
+  }
+
+  async delete(key: string): Promise<boolean> {
+    return this.#items.delete(key);
+  }
+
+  async clear(): Promise<void> {
+    this.#items.clear();
+  }
+
+  async storeWithEmbedding(key: string, item: MemoryItem, embedding: readonly number[]): Promise<void> {
+    await this.store(key, { ...item, embedding: checkedEmbedding(embedding, `Memory '${item.id}'`) });
+  }
+
+  async searchSimilar(embedding: readonly number[], options: SimilarSearchOptions = {}): Promise<ScoredMemoryItem[]> {
+    checkedEmbedding(embedding, 'The query');
+    const { topK = 10, minScore = 0, filter } = options;
+    const found: ScoredMemoryItem[] = [];
+    for (const [key, item] of this.#items) {
+      if (item.embedding === undefined || !matchesMemoryFilter(item, filter)) continue;
+      if (item.embedding.length !== embedding.length)
+        throw new MemoryItemError(
+          `The query vector has ${embedding.length} dimensions and memory '${key}' has ${item.embedding.length}: embed both with one model.`,
+        );
+      const score = cosineSimilarity(embedding, item.embedding);
+      if (score >= minScore) found.push({ key, item: structuredClone(item), score });
+    }
+    return found.sort(byScore).slice(0, topK);
+  }
+}
+
+function byScore(a: ScoredMemoryItem, b: ScoredMemoryItem): number {
+  return b.score - a.score || (a.key < b.key ? -1 : 1);
+}
+
+/** Lower-case words of two letters or more, as the word search compares them. */
+function wordsOf(text: string): string[] {
+  return text.toLowerCase().match(/[\p{L}\p{N}]{2,}/gu) ?? [];
+}
