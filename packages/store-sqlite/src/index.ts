@@ -6,6 +6,7 @@ export {
   sqliteSynchronousModes,
 } from './sqlite-checkpointing-settings.js';
 export { SqliteDocumentStore, type SqliteDocumentStoreOptions } from './sqlite-document-store.js';
+export { SqliteMemoryProvider } from './sqlite-memory-provider.js';
 export { sqliteSchemaVersion } from './sqlite-schema.js';
 export { SqliteStateStore, type SqliteStateStoreOptions } from './sqlite-state-store.js';
 export {

@@ -125,11 +125,16 @@ describe('the examples of the tool, conversation and memory pages', () => {
     expect(sqlite.code, sqlite.out).toBe(0);
   }, 60_000);
 
-  it('run: the memory port on the in-memory store, word and vector search', async () => {
+  it('run: the memory port on the in-memory and SQLite stores, word and vector search', async () => {
     const { code, out } = await run(find('memory.md', 1), folder);
     expect(out).toContain("[ 'ada-allergy', 'ada-tea' ]");
     expect(out).toContain("key: 'ada-tea'");
     expect(code).toBe(0);
+    const cwd = join(folder, 'memory-example');
+    await mkdir(cwd, { recursive: true });
+    const sqlite = await run(find('memory.md', 2), cwd);
+    expect(sqlite.out).toContain("key: 'ada'");
+    expect(sqlite.code).toBe(0);
   }, 60_000);
 
   it('run: a crew with the session tools on the offline model', async () => {
