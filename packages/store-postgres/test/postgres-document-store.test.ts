@@ -43,8 +43,8 @@ describeDocumentStoreConformance(
     }),
 );
 
-describeConversationPersistence(vitest, 'the PostgreSQL document store', async () => {
-  const connection = { connectionString: server.connectionString, schema: freshSchema('threads') };
+/** A store over `connection`, and how a restarted process opens the same schema again; every one is closed at the end. */
+function reopenable(connection: { connectionString: string; schema: string }) {
   const documents = [new PostgresDocumentStore(connection)];
   return {
     documents: documents[0] as PostgresDocumentStore,
@@ -53,27 +53,30 @@ describeConversationPersistence(vitest, 'the PostgreSQL document store', async (
       documents.push(reopened);
       return reopened;
     },
-    dispose: async () => {
+    closeAll: async () => {
       for (const store of documents) await store.close();
     },
   };
+}
+
+describeConversationPersistence(vitest, 'the PostgreSQL document store', async () => {
+  const { documents, restart, closeAll } = reopenable({
+    connectionString: server.connectionString,
+    schema: freshSchema('threads'),
+  });
+  return { documents, restart, dispose: closeAll };
 });
 
 describeCrewExecutionStatePersistence(vitest, 'the PostgreSQL document store', async () => {
-  const schema = freshSchema('execution');
-  const connection = { connectionString: server.connectionString, schema };
-  const documents = [new PostgresDocumentStore(connection)];
+  const connection = { connectionString: server.connectionString, schema: freshSchema('execution') };
+  const { documents, restart, closeAll } = reopenable(connection);
   const checkpoints = new PostgresStateStore(connection);
   return {
-    documents: documents[0] as PostgresDocumentStore,
+    documents,
     checkpoints,
-    restart: async () => {
-      const reopened = new PostgresDocumentStore(connection);
-      documents.push(reopened);
-      return reopened;
-    },
+    restart,
     dispose: async () => {
-      for (const store of documents) await store.close();
+      await closeAll();
       await checkpoints.close();
     },
   };

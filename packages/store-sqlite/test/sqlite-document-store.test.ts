@@ -37,8 +37,8 @@ describeDocumentStoreConformance(
   async (options) => new SqliteDocumentStore({ path: await newPath(), ...options }),
 );
 
-describeConversationPersistence(vitest, 'the SQLite document store', async () => {
-  const path = await newPath();
+/** A store over `path`, and how a restarted process opens the same file again; every one is closed at the end. */
+function reopenable(path: string) {
   const documents = [new SqliteDocumentStore({ path })];
   return {
     documents: documents[0] as SqliteDocumentStore,
@@ -47,26 +47,27 @@ describeConversationPersistence(vitest, 'the SQLite document store', async () =>
       documents.push(reopened);
       return reopened;
     },
-    dispose: async () => {
+    closeAll: async () => {
       for (const store of documents) await store.close();
     },
   };
+}
+
+describeConversationPersistence(vitest, 'the SQLite document store', async () => {
+  const { documents, restart, closeAll } = reopenable(await newPath());
+  return { documents, restart, dispose: closeAll };
 });
 
 describeCrewExecutionStatePersistence(vitest, 'the SQLite document store', async () => {
   const path = await newPath();
-  const documents = [new SqliteDocumentStore({ path })];
+  const { documents, restart, closeAll } = reopenable(path);
   const checkpoints = new SqliteStateStore({ path });
   return {
-    documents: documents[0] as SqliteDocumentStore,
+    documents,
     checkpoints,
-    restart: async () => {
-      const reopened = new SqliteDocumentStore({ path });
-      documents.push(reopened);
-      return reopened;
-    },
+    restart,
     dispose: async () => {
-      for (const store of documents) await store.close();
+      await closeAll();
       await checkpoints.close();
     },
   };

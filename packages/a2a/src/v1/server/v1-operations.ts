@@ -45,6 +45,18 @@ export interface V1OperationsParts {
   readonly extendedCard?: () => Promise<V1AgentCardJson | undefined>;
 }
 
+/** One run of a task's agent in this process. */
+interface TaskRun {
+  readonly task: V1Task;
+  readonly skillId: string;
+  /** The message the agent works on (the task's first, when it runs again after a restart). */
+  readonly message: V1Message;
+  readonly signal: AbortSignal;
+  /** Answers its questions take from the history before any waits (a run after a restart). */
+  readonly replay: V1Message[];
+  readonly caller: V1Caller;
+}
+
 /** Ends a stream: the task reached a terminal state, or waits for the client. */
 function endsStream(event: V1StreamResponse): boolean {
   const state = 'statusUpdate' in event ? event.statusUpdate.status.state : undefined;
@@ -274,33 +286,19 @@ export class V1Operations {
     // Webhooks hear the task as it starts; a stream gets the same snapshot as its first event.
     this.#events.publish(taskId, { task }, { followersOnly: deferRecord });
     beforeRun?.(taskId);
-    return { task, settled: this.#launch(task, skillId, message, signal, [], caller) };
+    return { task, settled: this.#launch({ task, skillId, message, signal, replay: [], caller }) };
   }
 
   /** Runs the task in this process, keeping its lease while it runs. */
-  #launch(
-    task: V1Task,
-    skillId: string,
-    message: V1Message,
-    signal: AbortSignal,
-    replay: V1Message[],
-    caller: V1Caller,
-  ): Promise<V1Task> {
-    const settled = this.#run(task, skillId, message, signal, replay, caller);
-    this.#runs.set(task.id, settled);
-    this.#parts.running.track(task.id, settled);
+  #launch(run: TaskRun): Promise<V1Task> {
+    const settled = this.#run(run);
+    this.#runs.set(run.task.id, settled);
+    this.#parts.running.track(run.task.id, settled);
     this.#renewLeasesWhileRunning();
     return settled;
   }
 
-  async #run(
-    task: V1Task,
-    skillId: string,
-    message: V1Message,
-    signal: AbortSignal,
-    replay: V1Message[],
-    caller: V1Caller,
-  ): Promise<V1Task> {
+  async #run({ task, skillId, message, signal, replay, caller }: TaskRun): Promise<V1Task> {
     const input = textOfParts(message.parts);
     // The handler reads text; the ids say which message it answers (a test agent may act on them).
     const metadata = { contextId: task.contextId, messageId: message.messageId };
@@ -557,7 +555,17 @@ export class V1Operations {
     this.#publishStatus(task);
     beforeRun?.(taskId);
     const replay = answersToReplay(task.history ?? []);
-    return { task, settled: this.#launch(task, resumed.skillId, first, signal, replay, ownerOf(resumed)) };
+    return {
+      task,
+      settled: this.#launch({
+        task,
+        skillId: resumed.skillId,
+        message: first,
+        signal,
+        replay,
+        caller: ownerOf(resumed),
+      }),
+    };
   }
 
   /** The caller's record of the task; another caller's task is as unknown as a missing one. */
