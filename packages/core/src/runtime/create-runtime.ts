@@ -1,3 +1,5 @@
+// One file over 300 lines for createRuntime: the composition root registers every default in one
+// place, so that what a runtime is made of reads top to bottom; the parts themselves live beside it.
 import { dirname } from 'node:path';
 import { createSpawnAgentTool } from '../autonomous/spawn-agent-tool.js';
 import { InMemoryStateStore } from '../checkpoint/in-memory-state-store.js';
