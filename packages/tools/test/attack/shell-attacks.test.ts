@@ -266,7 +266,8 @@ describe('class 5: git reads and runs nothing outside through repository files',
       { numRuns: 200 },
     );
     expect(tally.git?.escapes).toBe(0);
-  });
+    // 200 runs of several git processes each: about 25 s on a quiet machine, more on a busy one.
+  }, 120_000);
 });
 
 describe('class 6: find actions are refused wherever -- stands', () => {
