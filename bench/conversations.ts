@@ -47,7 +47,7 @@ export async function measureConversations(): Promise<ConversationMeasure[]> {
     for (const size of sizes) {
       while (written < size) await threads.appendTurn('bench', 'long', turn(written++), limits);
       // Warm-up, then the samples.
-      for (let index = 0; index < 20; index++) await threads.context('bench', 'long');
+      for (let index = 0; index < 500; index++) await threads.context('bench', 'long');
       const reads: number[] = [];
       let contextMessages = 0;
       for (let index = 0; index < samples; index++) {
