@@ -1,6 +1,7 @@
-// One file over 300 lines: the task lifecycle (start, run, ask the caller, continue, settle)
-// shares the runs, the waiting questions and the not-yet-written tasks of this process;
-// listing, views and the caller's scope live beside it.
+// One file over 300 lines: the task lifecycle (start, run, ask the caller, continue or run again
+// after a restart, settle, fail an orphan) shares the runs, the waiting questions, the
+// not-yet-written tasks and the leases of this process; listing, views, the caller's scope and
+// the lease rules (task-lease.ts) live beside it.
 import type { Logger, ServiceProvider } from '@orkeon/core';
 import type { A2AInputAnswer } from '../../registration/agent-registration.js';
 import { AgentRepositoryService } from '../../registration/agent-repository.js';
