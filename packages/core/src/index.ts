@@ -347,7 +347,7 @@ export {
   createMemoryItem,
   MemoryItemError,
 } from './memory/memory-items.js';
-export { type MemoryProvider, MemoryProviderService, type SimilarSearchOptions } from './memory/memory-provider.js';
+export type { MemoryProvider, SimilarSearchOptions } from './memory/memory-provider.js';
 export { type BlockedAddress, type BlockedAddressKind, blockedAddress } from './network/address-rules.js';
 export { type IpAddress, parseIpAddress } from './network/ip-address.js';
 export { parseAllowedHost, parseAllowedRange } from './network/network-allowlist.js';

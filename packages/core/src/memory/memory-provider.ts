@@ -1,4 +1,3 @@
-import { serviceToken } from '../services/service-token.js';
 import type { MemoryFilter, MemoryItem, ScoredMemoryItem } from './memory-item.js';
 
 /** How a vector search is bounded. */
@@ -36,6 +35,3 @@ export interface MemoryProvider {
     options?: SimilarSearchOptions,
   ): Promise<ScoredMemoryItem[]>;
 }
-
-/** The memory store of a host.*/
-export const MemoryProviderService = serviceToken<MemoryProvider>('MemoryProvider');
