@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the tests need when they are missing: PostgreSQL
 # (the PostgreSQL store's and database tools' tests start a real server),
-# MariaDB (the database tools) and Dovecot's IMAP server (the e-mail tools).
+# MariaDB (the database tools), Dovecot's IMAP server (the e-mail tools) and Redis
+# (the Redis memory store).
 # Needs root for apt-get; without it, says what to install.
 set -euo pipefail
 
@@ -9,6 +10,7 @@ missing=()
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
 command -v mariadbd >/dev/null 2>&1 || missing+=(mariadb-server)
 command -v dovecot >/dev/null 2>&1 || missing+=(dovecot-imapd)
+command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
 if [ ${#missing[@]} -eq 0 ]; then
   exit 0
 fi

@@ -5,6 +5,7 @@ import { crewExecutionStatePersistenceSettings } from './execution-state/executi
 import { consoleStreamingSettings } from './llm/console-streaming.js';
 import { llmSettings } from './llm/llm-settings.js';
 import { loggingSettings } from './logging/logging-settings.js';
+import { memorySettings } from './memory/memory-settings.js';
 import { permissionGateSettings } from './permissions/permission-gate-settings.js';
 import { telemetrySettings } from './telemetry/telemetry-settings.js';
 import { delegationSettings } from './tools/collaboration/delegation-settings.js';
@@ -22,4 +23,5 @@ export const coreSettingsSections: readonly SettingsSection[] = [
   delegationSettings,
   consensusVotingSettings,
   conversationSettings,
+  memorySettings,
 ];

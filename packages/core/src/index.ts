@@ -182,6 +182,11 @@ export {
 } from './documents/document-store.js';
 export { InMemoryDocumentStore, type InMemoryDocumentStoreOptions } from './documents/in-memory-document-store.js';
 export { type UpdateDocumentOptions, updateDocument } from './documents/update-document.js';
+export {
+  type EmbeddingProvider,
+  EmbeddingProviderService,
+  type EmbedOptions,
+} from './embeddings/embedding-provider.js';
 export { type CoreErrorCode, coreErrorCodes } from './errors/error-codes.js';
 export { OrkeonError, type OrkeonErrorOptions } from './errors/orkeon-error.js';
 export { addCrewExecutionStatePersistence } from './execution-state/add-crew-execution-state-persistence.js';
@@ -348,6 +353,18 @@ export {
   MemoryItemError,
 } from './memory/memory-items.js';
 export type { MemoryProvider, SimilarSearchOptions } from './memory/memory-provider.js';
+export { type MemorySettings, memorySettings } from './memory/memory-settings.js';
+export {
+  type MemoryStoreContext,
+  type MemoryStoreFactory,
+  MemoryStoreFactoryService,
+} from './memory/memory-store-factory.js';
+export {
+  canonicalMemoryType,
+  MemoryProviderUnknownError,
+  MemoryStores,
+  MemoryStoresService,
+} from './memory/memory-stores.js';
 export { type BlockedAddress, type BlockedAddressKind, blockedAddress } from './network/address-rules.js';
 export { type IpAddress, parseIpAddress } from './network/ip-address.js';
 export { parseAllowedHost, parseAllowedRange } from './network/network-allowlist.js';

@@ -65,6 +65,9 @@ export const coreErrorCodes = {
   MEMORY_ITEM_INVALID:
     'A memory cannot be kept or searched (blank content, importance outside 0 to 1, an unknown type, a vector that is empty, not numbers, or of another length than the stored ones): the message names the memory and the fix.',
 
+  MEMORY_PROVIDER_UNKNOWN:
+    '`Memory:Provider` or a crew’s `memoryProvider` names a store type no registration offers: install the store’s package and call its addSvc… registration, or name a registered type.',
+
   // Crew execution state
   EXECUTION_ID_INVALID: 'An execution id is not a short run of letters, digits, `_`, `:`, `.` and `-`: use a UUID.',
   EXECUTION_CREW_ID_INVALID:

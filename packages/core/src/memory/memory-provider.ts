@@ -34,4 +34,6 @@ export interface MemoryProvider {
     embedding: readonly number[],
     options?: SimilarSearchOptions,
   ): Promise<ScoredMemoryItem[]>;
+  /** Optional: releases connections and files; the store is not used afterwards. */
+  close?(): Promise<void>;
 }

@@ -27,6 +27,9 @@ import { llmSettings } from '../llm/llm-settings.js';
 import { type ModelInput, toChatModel } from '../llm/to-chat-model.js';
 import { createLogger, type Logger, LoggerService } from '../logging/logger.js';
 import { loggingSettings } from '../logging/logging-settings.js';
+import { memorySettings } from '../memory/memory-settings.js';
+import { MemoryStoreFactoryService } from '../memory/memory-store-factory.js';
+import { MemoryStores, MemoryStoresService } from '../memory/memory-stores.js';
 import { addSvcPermissionGate } from '../permissions/add-svc-permission-gate.js';
 import {
   PermissionGate,
@@ -137,6 +140,8 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
       maxDelegationDepth: configuration.get(delegationSettings).MaxDepth,
       threads: () => provider.get(ThreadStoreService),
       conversations: configuration.get(conversationSettings),
+      // Resolved now so that an unknown Memory:Provider refuses the start; no store opens before use.
+      memory: provider.get(MemoryStoresService),
       consensus: configuration.get(consensusVotingSettings),
     });
   } catch (error) {
@@ -241,6 +246,15 @@ async function registerDefaults(
   });
   services.tryAddSingleton(ChatModelService, (resolver) => createEchoModel(resolver.get(LoggerService)));
   services.tryAddSingleton(StateStoreService, () => new InMemoryStateStore());
+  services.tryAddSingleton(
+    MemoryStoresService,
+    (resolver) =>
+      new MemoryStores(
+        resolver.getAll(MemoryStoreFactoryService),
+        { configuration, logger: resolver.get(LoggerService) },
+        configuration.get(memorySettings).Provider,
+      ),
+  );
   // Threads live where the host keeps its documents (SQLite, PostgreSQL), else in memory for the runtime's life.
   services.tryAddSingleton(
     ThreadStoreService,

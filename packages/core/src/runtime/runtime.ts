@@ -18,6 +18,7 @@ import type { CrewKickoffHookRunner } from '../hooks/crew-kickoff-hook-runner.js
 import type { LlmDeltaSink } from '../llm/console-streaming.js';
 import { LlmClient } from '../llm/llm-client.js';
 import type { Logger } from '../logging/logger.js';
+import type { MemoryStores } from '../memory/memory-stores.js';
 import type { PermissionMode } from '../permissions/permission-mode.js';
 import { TaskFailureError } from '../process/crew-run-errors.js';
 import { runCrew, toolNamesFor } from '../process/run-crew.js';
@@ -75,6 +76,8 @@ export interface RuntimeParts {
   /** The conversation threads (resolved on first use) and how much of a thread an agent sees. */
   readonly threads?: () => ThreadStore;
   readonly conversations?: ConversationSettings;
+  /** The memory stores (`Memory:Provider` and every registered type). */
+  readonly memory?: MemoryStores;
 }
 
 type RunTarget = AgentDefinition | AgentInput | CrewDefinition;
@@ -122,6 +125,20 @@ export class Runtime implements AsyncDisposable {
   /** The model agents use unless they name another. */
   get defaultModel() {
     return this.#parts.models.defaultModel;
+  }
+
+  /**
+   * The memory stores: `await runtime.memory.get()` is the `Memory:Provider` store,
+   * `get('sqlite')` another registered one.
+   */
+  get memory(): MemoryStores {
+    const memory = this.#parts.memory;
+    if (memory === undefined)
+      throw new OrkeonError<CoreErrorCode>(
+        'SERVICE_NOT_REGISTERED',
+        'This runtime has no memory stores: build it with createRuntime(), which registers them.',
+      );
+    return memory;
   }
 
   /**
