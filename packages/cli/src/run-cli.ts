@@ -28,6 +28,7 @@ const usageErrorCodes = new Set([
   'TOOL_NAME_DUPLICATE',
   'LLM_PROVIDER_UNKNOWN',
   'CONVERSATION_ID_INVALID',
+  'MEMORY_PROVIDER_UNKNOWN',
 ]);
 
 /** The verbs of `orkeon`, in help order. */

@@ -1,9 +1,12 @@
 import { a2aSecuritySettings, a2aSettings } from '@orkeon/a2a';
+import { cognitiveMemorySettings } from '@orkeon/cognitive-memory';
 import { coreSettingsSections, type SettingsSection } from '@orkeon/core';
+import { localEmbeddingsSettings } from '@orkeon/embeddings-local';
 import { mcpSettings } from '@orkeon/mcp';
 import { postgresCheckpointingSettings } from '@orkeon/store-postgres';
-import { sqliteCheckpointingSettings } from '@orkeon/store-sqlite';
+import { sqliteCheckpointingSettings, sqliteMemorySettings } from '@orkeon/store-sqlite';
 import { shellSettings, toolFamilySettingsSections } from '@orkeon/tools';
+import { installedMemoryStorePackages } from './run/memory-store-packages.js';
 import { importToolFamilyPackage } from './run/tool-family-packages.js';
 
 /** Every settings section the `orkeon` command judges settings against. */
@@ -12,18 +15,25 @@ export const cliSettingsSections: readonly SettingsSection[] = [
   shellSettings,
   postgresCheckpointingSettings,
   sqliteCheckpointingSettings,
+  sqliteMemorySettings,
+  cognitiveMemorySettings,
+  localEmbeddingsSettings,
   a2aSettings,
   a2aSecuritySettings,
   mcpSettings,
 ];
 
 /**
- * The sections above and those of every installed tool family (`Svc:Tools:*`), so
- * their settings are judged at start too. Only the family packages' entry points
- * load here; their libraries wait until a runtime builds the tools.
+ * The sections above and those of every installed tool family (`Svc:Tools:*`) and memory
+ * store package (`Svc:Memory:*`), so their settings are judged at start too. Only the
+ * packages' entry points load here; their libraries wait until something uses them.
  */
 export async function loadCliSettingsSections(): Promise<SettingsSection[]> {
   const known = new Set(cliSettingsSections.map((section) => section.path.toLowerCase()));
   const families = await toolFamilySettingsSections({ load: importToolFamilyPackage });
-  return [...cliSettingsSections, ...families.filter((section) => !known.has(section.path.toLowerCase()))];
+  const memoryStores = (await installedMemoryStorePackages()).flatMap((descriptor) => descriptor.settingsSections);
+  return [
+    ...cliSettingsSections,
+    ...[...families, ...memoryStores].filter((section) => !known.has(section.path.toLowerCase())),
+  ];
 }

@@ -1,10 +1,12 @@
 import type { SettingsSection } from './config/settings-section.js';
 import { consensusVotingSettings } from './consensus/consensus-settings.js';
 import { conversationSettings } from './conversations/conversation-settings.js';
+import { crewMemorySettings } from './crew-memory/crew-memory-settings.js';
 import { crewExecutionStatePersistenceSettings } from './execution-state/execution-state-settings.js';
 import { consoleStreamingSettings } from './llm/console-streaming.js';
 import { llmSettings } from './llm/llm-settings.js';
 import { loggingSettings } from './logging/logging-settings.js';
+import { encryptionSettings } from './memory/encryption-settings.js';
 import { memorySettings } from './memory/memory-settings.js';
 import { permissionGateSettings } from './permissions/permission-gate-settings.js';
 import { telemetrySettings } from './telemetry/telemetry-settings.js';
@@ -24,4 +26,6 @@ export const coreSettingsSections: readonly SettingsSection[] = [
   consensusVotingSettings,
   conversationSettings,
   memorySettings,
+  crewMemorySettings,
+  encryptionSettings,
 ];

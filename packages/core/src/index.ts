@@ -162,6 +162,21 @@ export {
 } from './crew/task-definition.js';
 export { type CrewValidation, type CrewValidationOptions, validateCrew } from './crew/validate-crew.js';
 export { type CrewLayout, crewRootFileNames } from './crew/yaml/crew-layout.js';
+export { CrewMemory, type CrewMemoryOptions, type RecalledMemory } from './crew-memory/crew-memory.js';
+export { type CrewMemorySettings, crewMemorySettings } from './crew-memory/crew-memory-settings.js';
+export {
+  type MemoryLayer,
+  type MemoryLayerRecallRequest,
+  type MemoryLayerRememberRequest,
+  MemoryLayerService,
+} from './crew-memory/memory-layer.js';
+export { type MemoryScope, type MemoryScopeIds, memoryScopes, memoryScopeTag } from './crew-memory/memory-scope.js';
+export {
+  createMemoryStoreTool,
+  type MemoryCategory,
+  type MemoryStoreToolParts,
+  memoryCategories,
+} from './crew-memory/memory-store-tool.js';
 export { addDocumentStore } from './documents/add-document-store.js';
 export {
   DocumentStoreClosedError,
@@ -182,11 +197,25 @@ export {
 } from './documents/document-store.js';
 export { InMemoryDocumentStore, type InMemoryDocumentStoreOptions } from './documents/in-memory-document-store.js';
 export { type UpdateDocumentOptions, updateDocument } from './documents/update-document.js';
+export { addDefaultEmbeddingProvider } from './embeddings/add-default-embedding-provider.js';
+export {
+  type AiSdkEmbeddingProviderOptions,
+  createAiSdkEmbeddingProvider,
+} from './embeddings/ai-sdk-embedding-provider.js';
 export {
   type EmbeddingProvider,
   EmbeddingProviderService,
   type EmbedOptions,
 } from './embeddings/embedding-provider.js';
+export {
+  LocalEmbeddingProviderService,
+  RemoteEmbeddingProviderService,
+} from './embeddings/embedding-provider-services.js';
+export { EmbeddingProviderUnavailableError } from './embeddings/embedding-provider-unavailable-error.js';
+export {
+  createUnavailableEmbeddingProvider,
+  unavailableEmbeddingModel,
+} from './embeddings/unavailable-embedding-provider.js';
 export { type CoreErrorCode, coreErrorCodes } from './errors/error-codes.js';
 export { OrkeonError, type OrkeonErrorOptions } from './errors/orkeon-error.js';
 export { addCrewExecutionStatePersistence } from './execution-state/add-crew-execution-state-persistence.js';
@@ -334,7 +363,15 @@ export { createLogger, type Logger, type LoggerOptions, LoggerService, levelForV
 export { type LogLevel, loggingSettings, logLevels } from './logging/logging-settings.js';
 export { createSecretScrubber, redactSecretFields } from './logging/secret-redaction.js';
 export { cosineSimilarity } from './memory/cosine-similarity.js';
+export {
+  EncryptedMemoryProvider,
+  keyVersionProperty,
+  MemoryDecryptionError,
+  type MemoryEncryptionKey,
+} from './memory/encrypted-memory-provider.js';
+export { type EncryptionSettings, encryptionSettings } from './memory/encryption-settings.js';
 export { InMemoryMemoryProvider } from './memory/in-memory-memory-provider.js';
+export { loadMemoryEncryptionKey } from './memory/memory-encryption-key.js';
 export {
   type MemoryFilter,
   type MemoryItem,
@@ -359,12 +396,15 @@ export {
   type MemoryStoreFactory,
   MemoryStoreFactoryService,
 } from './memory/memory-store-factory.js';
+export { isMemoryStorePackage, type MemoryStorePackage } from './memory/memory-store-package.js';
 export {
   canonicalMemoryType,
   MemoryProviderUnknownError,
   MemoryStores,
   MemoryStoresService,
+  memoryStoresFrom,
 } from './memory/memory-stores.js';
+export { memoryWordScore, memoryWords } from './memory/memory-words.js';
 export { type BlockedAddress, type BlockedAddressKind, blockedAddress } from './network/address-rules.js';
 export { type IpAddress, parseIpAddress } from './network/ip-address.js';
 export { parseAllowedHost, parseAllowedRange } from './network/network-allowlist.js';
@@ -467,6 +507,8 @@ export {
   ToolService,
   VirtualFileSystemService,
 } from './runtime/runtime-services.js';
+export { EnvironmentSecretStore, SecretStoreError, secretVariableName } from './secrets/environment-secret-store.js';
+export { type SecretStore, SecretStoreService, type SecretWriteOptions } from './secrets/secret-store.js';
 export {
   ServiceCollection,
   type ServiceFactory,

@@ -8,6 +8,7 @@ import {
 } from '@orkeon/core';
 import { createChatModelFromConfiguration } from './chat-model-from-configuration.js';
 import { createChatModel } from './create-chat-model.js';
+import { addRemoteEmbeddings } from './embeddings/add-remote-embeddings.js';
 
 /**
  * Registers the `ChatModel` built from the settings (see
@@ -21,6 +22,7 @@ export function addSvcLlm(
   logger?: Logger,
 ): ServiceCollection {
   const withLogger = logger === undefined ? {} : { logger };
+  addRemoteEmbeddings(services, configuration, logger);
   return services
     .tryAddSingleton(ChatModelService, () => createChatModelFromConfiguration(configuration, logger))
     .tryAddInstance(ChatModelFactoryService, (modelId: string) =>

@@ -1,4 +1,5 @@
 export { addSqliteCheckpointing } from './add-sqlite-checkpointing.js';
+export { type AddSvcSqliteMemoryOptions, addSvcSqliteMemory } from './add-svc-sqlite-memory.js';
 export { type SqliteStoreErrorCode, sqliteStoreErrorCodes } from './errors/error-codes.js';
 export {
   type SqliteSynchronousMode,
@@ -7,6 +8,7 @@ export {
 } from './sqlite-checkpointing-settings.js';
 export { SqliteDocumentStore, type SqliteDocumentStoreOptions } from './sqlite-document-store.js';
 export { SqliteMemoryProvider } from './sqlite-memory-provider.js';
+export { type SqliteMemorySettings, sqliteMemorySettings } from './sqlite-memory-settings.js';
 export { sqliteSchemaVersion } from './sqlite-schema.js';
 export { SqliteStateStore, type SqliteStateStoreOptions } from './sqlite-state-store.js';
 export {

@@ -2,18 +2,18 @@ import {
   checkedEmbedding,
   checkedMemoryItem,
   checkedMemoryKey,
-  cosineSimilarity,
   DocumentStoreClosedError,
+  type MemoryFilter,
   type MemoryItem,
-  MemoryItemError,
   type MemoryProvider,
-  matchesMemoryFilter,
+  type MemoryType,
   type ScoredMemoryItem,
   type SimilarSearchOptions,
 } from '@orkeon/core';
 import type Database from 'better-sqlite3';
 import { SqliteConnection } from './sqlite-connection.js';
 import type { SqliteStoreFileOptions } from './sqlite-database.js';
+import { type IndexedFilter, type IndexedMemory, SqliteVectorIndex } from './sqlite-vector-index.js';
 
 /**
  * Its own tables beside the other stores' (created when missing, so a file of an earlier
@@ -32,27 +32,65 @@ CREATE TABLE IF NOT EXISTS memory_items (
 CREATE VIRTUAL TABLE IF NOT EXISTS memory_items_text USING fts5(key UNINDEXED, content);
 `;
 
+/**
+ * Which row of the word index holds each memory's content: FTS5 finds a row fast only
+ * by its rowid, and a delete by key would read the whole index. Files written before
+ * this table existed gain it, filled from the word index once.
+ */
+const textRowsSchema = `
+CREATE TABLE IF NOT EXISTS memory_text_rows (
+  key TEXT PRIMARY KEY NOT NULL,
+  text_rowid INTEGER NOT NULL
+) STRICT;
+`;
+
+function createMemoryTables(database: Database.Database): void {
+  const hasTextRows = database
+    .prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'memory_text_rows'")
+    .get();
+  if (hasTextRows !== undefined) return;
+  database
+    .transaction(() => {
+      database.exec(memorySchema);
+      database.exec(textRowsSchema);
+      database.exec(
+        'INSERT OR REPLACE INTO memory_text_rows (key, text_rowid) SELECT key, rowid FROM memory_items_text',
+      );
+    })
+    .immediate();
+}
+
 interface MemoryRow {
   readonly key: string;
-  readonly item_json: string;
-  readonly dimensions: number | null;
+  readonly type: MemoryType;
+  readonly source: string;
+  /** The tags as JSON text. */
+  readonly tags: string | null;
   readonly embedding: Buffer | null;
 }
 
 function prepare(database: Database.Database) {
-  database.exec(memorySchema);
+  createMemoryTables(database);
   return {
     get: database.prepare<[string], { item_json: string }>('SELECT item_json FROM memory_items WHERE key = ?'),
     upsert: database.prepare(
       'INSERT INTO memory_items (key, type, source, dimensions, embedding, item_json) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO UPDATE SET type = excluded.type, source = excluded.source, dimensions = excluded.dimensions, embedding = excluded.embedding, item_json = excluded.item_json',
     ),
     deleteItem: database.prepare<[string]>('DELETE FROM memory_items WHERE key = ?'),
-    deleteText: database.prepare<[string]>('DELETE FROM memory_items_text WHERE key = ?'),
+    textRowOf: database.prepare<[string], { text_rowid: number }>(
+      'SELECT text_rowid FROM memory_text_rows WHERE key = ?',
+    ),
+    deleteTextRow: database.prepare<[number]>('DELETE FROM memory_items_text WHERE rowid = ?'),
+    forgetTextRow: database.prepare<[string]>('DELETE FROM memory_text_rows WHERE key = ?'),
     insertText: database.prepare<[string, string]>('INSERT INTO memory_items_text (key, content) VALUES (?, ?)'),
+    keepTextRow: database.prepare<[string, number | bigint]>(
+      'INSERT INTO memory_text_rows (key, text_rowid) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET text_rowid = excluded.text_rowid',
+    ),
     clearItems: database.prepare('DELETE FROM memory_items'),
     clearText: database.prepare('DELETE FROM memory_items_text'),
+    clearTextRows: database.prepare('DELETE FROM memory_text_rows'),
     vectors: database.prepare<[], MemoryRow>(
-      'SELECT key, item_json, dimensions, embedding FROM memory_items WHERE embedding IS NOT NULL',
+      "SELECT key, type, source, json_extract(item_json, '$.metadata.tags') AS tags, embedding FROM memory_items WHERE embedding IS NOT NULL",
     ),
     words: database.prepare<[string, number], { key: string; rank: number; item_json: string }>(
       'SELECT t.key AS key, bm25(memory_items_text) AS rank, m.item_json AS item_json FROM memory_items_text t JOIN memory_items m ON m.key = t.key WHERE memory_items_text MATCH ? ORDER BY rank, t.key LIMIT ?',
@@ -62,17 +100,27 @@ function prepare(database: Database.Database) {
 
 type MemoryStatements = ReturnType<typeof prepare>;
 
+/** Removes the memory's row of the word index, found by its rowid. */
+function removeText(statements: MemoryStatements, key: string): void {
+  const row = statements.textRowOf.get(key);
+  if (row === undefined) return;
+  statements.deleteTextRow.run(row.text_rowid);
+  statements.forgetTextRow.run(key);
+}
+
 /**
  * Memories in a SQLite file (better-sqlite3), beside the state and document stores or in a
  * file of their own: word search through FTS5 (BM25 ranking, any of the query's words),
- * vector search by an exact cosine scan over the stored float32 vectors (fine for tens of
- * thousands of memories; an approximate index comes with a later store). Writes are
+ * vector search by an exact cosine scan over the stored float32 vectors, held in this process
+ * (`SqliteVectorIndex`) so that a search reads no row it does not return. Writes are
  * transactions of their own; a read is a copy.
  */
 export class SqliteMemoryProvider implements MemoryProvider, AsyncDisposable {
   /** The absolute path of the database file (or `:memory:`). */
   readonly path: string;
   readonly #connection: SqliteConnection<MemoryStatements>;
+  #index: SqliteVectorIndex | undefined;
+  #indexVersion = 0;
 
   constructor(options: SqliteStoreFileOptions) {
     this.#connection = new SqliteConnection(options, {
@@ -112,44 +160,49 @@ export class SqliteMemoryProvider implements MemoryProvider, AsyncDisposable {
 
   async delete(key: string): Promise<boolean> {
     const { database, statements } = this.#connection.open();
-    return database.transaction(() => {
-      statements.deleteText.run(key);
+    const deleted = database.transaction(() => {
+      removeText(statements, key);
       return statements.deleteItem.run(key).changes > 0;
     })();
+    this.#index?.delete(key);
+    return deleted;
   }
 
   async clear(): Promise<void> {
     const { database, statements } = this.#connection.open();
     database.transaction(() => {
       statements.clearText.run();
+      statements.clearTextRows.run();
       statements.clearItems.run();
     })();
+    this.#index?.clear();
   }
 
   async searchSimilar(embedding: readonly number[], options: SimilarSearchOptions = {}): Promise<ScoredMemoryItem[]> {
     checkedEmbedding(embedding, 'The query');
     const { topK = 10, minScore = 0, filter } = options;
-    const query = Float32Array.from(embedding);
-    const scored: { key: string; json: string; score: number }[] = [];
-    for (const row of this.#connection.open().statements.vectors.iterate()) {
+    const index = this.#vectorIndex();
+    const hits = index.search(Float32Array.from(embedding), topK, minScore, indexedFilter(filter));
+    const { statements } = this.#connection.open();
+    return hits.flatMap(({ key, score }) => {
+      const row = statements.get.get(key);
+      return row === undefined ? [] : [{ key, item: JSON.parse(row.item_json) as MemoryItem, score }];
+    });
+  }
+
+  /** The vectors in this process, read from the file once and again only after another connection wrote. */
+  #vectorIndex(): SqliteVectorIndex {
+    const { database, statements } = this.#connection.open();
+    const version = database.pragma('data_version', { simple: true }) as number;
+    if (this.#index !== undefined && version === this.#indexVersion) return this.#index;
+    const index = new SqliteVectorIndex();
+    for (const row of statements.vectors.iterate()) {
       if (row.embedding === null) continue;
-      if (row.dimensions !== query.length)
-        throw new MemoryItemError(
-          `The query vector has ${query.length} dimensions and memory '${row.key}' has ${row.dimensions}: embed both with one model.`,
-        );
-      const vector = new Float32Array(row.embedding.buffer, row.embedding.byteOffset, query.length);
-      const score = cosineSimilarity(query, vector);
-      if (score >= minScore) scored.push({ key: row.key, json: row.item_json, score });
+      index.set(indexedMemory(row.key, row.type, row.source, parseTags(row.tags)), vectorOf(row.embedding));
     }
-    scored.sort((a, b) => b.score - a.score || (a.key < b.key ? -1 : 1));
-    const found: ScoredMemoryItem[] = [];
-    for (const { key, json, score } of scored) {
-      const item = JSON.parse(json) as MemoryItem;
-      if (!matchesMemoryFilter(item, filter)) continue;
-      found.push({ key, item, score });
-      if (found.length === topK) break;
-    }
-    return found;
+    this.#index = index;
+    this.#indexVersion = version;
+    return index;
   }
 
   async close(): Promise<void> {
@@ -173,9 +226,39 @@ export class SqliteMemoryProvider implements MemoryProvider, AsyncDisposable {
           vector,
           JSON.stringify(item),
         );
-        statements.deleteText.run(key);
-        statements.insertText.run(key, item.content);
+        removeText(statements, key);
+        const { lastInsertRowid } = statements.insertText.run(key, item.content);
+        statements.keepTextRow.run(key, lastInsertRowid);
       }
     })();
+    for (const { key, item } of entries)
+      this.#index?.set(
+        indexedMemory(key, item.type, item.metadata.source, item.metadata.tags),
+        item.embedding === undefined ? undefined : Float32Array.from(item.embedding),
+      );
   }
+}
+
+function indexedMemory(key: string, type: MemoryType, source: string, tags: readonly string[]): IndexedMemory {
+  return { key, type, source, tags };
+}
+
+function parseTags(json: string | null): readonly string[] {
+  const tags: unknown = json === null ? [] : JSON.parse(json);
+  return Array.isArray(tags) ? tags.filter((tag): tag is string => typeof tag === 'string') : [];
+}
+
+/** The stored little-endian float32 vector, copied out of the row's buffer. */
+function vectorOf(blob: Buffer): Float32Array {
+  return new Float32Array(blob.buffer.slice(blob.byteOffset, blob.byteOffset + blob.byteLength));
+}
+
+/** `filter` as the index reads it, from the columns it keeps. */
+function indexedFilter(filter: MemoryFilter | undefined): IndexedFilter | undefined {
+  if (filter === undefined) return undefined;
+  const { type, source, tags = [] } = filter;
+  return (memory) =>
+    (type === undefined || memory.type === type) &&
+    (source === undefined || memory.source === source) &&
+    tags.every((tag) => memory.tags.includes(tag));
 }

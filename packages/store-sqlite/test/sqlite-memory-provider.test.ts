@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { createMemoryItem } from '@orkeon/core';
 import { createTemporaryDirectory, type TemporaryDirectory } from '@orkeon/testing';
 import { describeMemoryProviderConformance } from '@orkeon/testing/conformance';
+import Database from 'better-sqlite3';
 import * as vitest from 'vitest';
 import { SqliteDocumentStore, SqliteMemoryProvider } from '../src/index.js';
 
@@ -43,5 +44,59 @@ describe('SqliteMemoryProvider', () => {
     await again.close();
     await documents.close();
     await expect(again.get('tea')).rejects.toThrow('was closed');
+  });
+
+  it('searches vectors held in this process, and sees what another connection to the file wrote', async () => {
+    const path = await newPath();
+    const reader = new SqliteMemoryProvider({ path });
+    const writer = new SqliteMemoryProvider({ path });
+    const at = (content: string, tags: string[] = []) => createMemoryItem({ content, metadata: { tags } });
+    await reader.storeWithEmbedding('north', at('north', ['map']), [1, 0, 0]);
+    await reader.storeWithEmbedding('east', at('east'), [0, 1, 0]);
+    expect((await reader.searchSimilar([1, 0.2, 0])).map((hit) => hit.key)).toEqual(['north', 'east']);
+    // Another connection replaces, adds and deletes; the reader's next search sees all three.
+    await writer.storeWithEmbedding('east', at('east, moved'), [0.9, 0.1, 0]);
+    await writer.storeWithEmbedding('up', at('up', ['map']), [0, 0, 1]);
+    await writer.delete('north');
+    expect((await reader.searchSimilar([1, 0.2, 0])).map((hit) => [hit.key, hit.item.content])).toEqual([
+      ['east', 'east, moved'],
+      ['up', 'up'],
+    ]);
+    // Its own writes too, without reading the file again; filters read the kept tags.
+    await reader.store('east', at('east, no vector now'));
+    await reader.storeWithEmbedding('west', at('west', ['map']), [-1, 0, 0]);
+    expect((await reader.searchSimilar([0, 0, 1], { filter: { tags: ['map'] } })).map((hit) => hit.key)).toEqual([
+      'up',
+      'west',
+    ]);
+    await expect(reader.searchSimilar([1, 0])).rejects.toMatchObject({ code: 'MEMORY_ITEM_INVALID' });
+    await reader.clear();
+    expect(await reader.searchSimilar([1, 0])).toEqual([]);
+    await reader.close();
+    await writer.close();
+  });
+
+  it('reads a file of the earlier layout (no memory_text_rows) and replaces its words, never doubles them', async () => {
+    const path = await newPath();
+    const earlier = new Database(path);
+    earlier.exec(`
+      CREATE TABLE memory_items (key TEXT PRIMARY KEY NOT NULL, type TEXT NOT NULL, source TEXT NOT NULL,
+        dimensions INTEGER, embedding BLOB, item_json TEXT NOT NULL) STRICT;
+      CREATE VIRTUAL TABLE memory_items_text USING fts5(key UNINDEXED, content);`);
+    const old = createMemoryItem({ content: 'Ada drinks green tea.' });
+    earlier
+      .prepare('INSERT INTO memory_items VALUES (?, ?, ?, NULL, NULL, ?)')
+      .run('ada', 'longTerm', 'unknown', JSON.stringify(old));
+    earlier.prepare('INSERT INTO memory_items_text (key, content) VALUES (?, ?)').run('ada', old.content);
+    earlier.close();
+
+    const memory = new SqliteMemoryProvider({ path });
+    expect((await memory.search('tea')).map((hit) => hit.key)).toEqual(['ada']);
+    await memory.store('ada', createMemoryItem({ content: 'Ada now drinks coffee.' }));
+    expect(await memory.search('tea')).toEqual([]);
+    expect((await memory.search('coffee')).map((hit) => hit.key)).toEqual(['ada']);
+    expect(await memory.delete('ada')).toBe(true);
+    expect(await memory.search('coffee')).toEqual([]);
+    await memory.close();
   });
 });

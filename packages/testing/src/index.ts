@@ -7,6 +7,11 @@ export {
 } from './certificates/create-test-certificates.js';
 export type { TestCertificate, TestCertificateAuthority, TestCertificates } from './certificates/test-certificate.js';
 export { type TestingErrorCode, testingErrorCodes } from './errors/error-codes.js';
+export {
+  defaultScriptedEmbeddingDimensions,
+  openAiEmbeddingsPath,
+  scriptedEmbedding,
+} from './model-server/openai-embeddings.js';
 export type { ModelDialect, RecordedRequest } from './model-server/recorded-request.js';
 export { maxRequestBodyBytes } from './model-server/request-body.js';
 export { defaultScriptedModel } from './model-server/scripted-answer.js';
@@ -38,4 +43,11 @@ export {
   type StartPostgresServerOptions,
   startPostgresServer,
 } from './postgres/start-postgres-server.js';
+export {
+  RedisNotInstalledError,
+  type RedisServer,
+  RedisStartError,
+  type StartRedisServerOptions,
+  startRedisServer,
+} from './redis/start-redis-server.js';
 export { createTemporaryDirectory, type TemporaryDirectory } from './temporary-directory.js';

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { addSvcCognitiveMemory, cognitiveMemorySettings } from '@orkeon/cognitive-memory';
 import {
   addLlmConsoleStreaming,
   type Configuration,
@@ -9,6 +10,9 @@ import {
   HumanInputChannelService,
   LlmDeltaSinkService,
   type Logger,
+  llmSettings,
+  MemoryStoresService,
+  memoryStoresFrom,
   parseMount,
   type RunEvent,
   RunEventListenerService,
@@ -16,10 +20,13 @@ import {
   ServiceCollection,
   StateStoreService,
 } from '@orkeon/core';
+import { addSvcLocalEmbeddings, localEmbeddingsSettings } from '@orkeon/embeddings-local';
 import { addSvcMcp } from '@orkeon/mcp';
 import { addSvcLlm } from '@orkeon/providers';
+import { addSvcSqliteMemory } from '@orkeon/store-sqlite';
 import { addSvcTelemetry } from '@orkeon/telemetry';
 import { addSvcTools } from '@orkeon/tools';
+import { addConfiguredMemoryStores, installedMemoryStorePackages } from './memory-store-packages.js';
 import { openDocumentStore } from './open-document-store.js';
 import { openStateStore } from './open-state-store.js';
 import { importToolFamilyPackage } from './tool-family-packages.js';
@@ -85,6 +92,16 @@ export async function createCliRuntime(options: {
     openedDocuments = store;
     return store;
   });
+  // Memories live in the state file unless the settings name another store.
+  addSvcSqliteMemory(services, configuration, { defaultPath: statePath, baseDirectory: options.workingDirectory });
+  // Embeddings that work offline with no set-up (the model loads at the first embed), unless the
+  // settings name a provider's embedding model (Llm:EmbeddingModel) and say nothing of the local one.
+  if (configuration.get(llmSettings).EmbeddingModel === undefined || configuration.has(localEmbeddingsSettings.path))
+    addSvcLocalEmbeddings(services, configuration);
+  addConfiguredMemoryStores(services, configuration, await installedMemoryStorePackages());
+  // Cognitive memory (experimental) when its section is present, e.g. "Svc": { "CognitiveMemory": {} }.
+  if (configuration.has(cognitiveMemorySettings.path)) addSvcCognitiveMemory(services, configuration, { logger });
+  services.addSingleton(MemoryStoresService, memoryStoresFrom(configuration, 'sqlite'));
   options.register?.(services);
   const cliMounts = options.mounts.map((text) => parseMount(text, { baseDirectory: options.workingDirectory }));
   const declared = [

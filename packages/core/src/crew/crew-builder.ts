@@ -1,4 +1,5 @@
 import type { ExecutionBudgetInput } from '../autonomous/execution-budget-setting.js';
+import type { MemoryScope } from '../crew-memory/memory-scope.js';
 import { AgentBuilder } from './agent-builder.js';
 import type { AgentDefinition, AgentInput } from './agent-definition.js';
 import type { AgentSelectionStrategy } from './agent-selection-strategy.js';
@@ -13,7 +14,7 @@ import type { CrewValidationOptions } from './validate-crew.js';
 type AgentLike = AgentInput | AgentDefinition | AgentBuilder;
 type TaskLike = TaskInput | TaskDefinition | TaskBuilder;
 /** The crew keys set as they are given, each by its own method. */
-type PlainKeys = 'budget' | 'planning' | 'consensus' | 'graphConfig' | 'graph';
+type PlainKeys = 'budget' | 'planning' | 'consensus' | 'graphConfig' | 'graph' | 'memoryScope' | 'memoryProvider';
 
 /** Builds a crew step by step; `build()` validates the whole crew like `defineCrew`. */
 export class CrewBuilder {
@@ -92,8 +93,21 @@ export class CrewBuilder {
     return this;
   }
 
+  /** Crew memory: recall before each task, each result remembered (see docs/memory.md). */
   memory(enabled = true): this {
     this.#memory = enabled;
+    return this;
+  }
+
+  /** Whose memories the crew shares: `crew` (default), `agent`, `run` or `user`. */
+  memoryScope(scope: MemoryScope): this {
+    this.#plain.memoryScope = scope;
+    return this;
+  }
+
+  /** The memory store type of this crew; default `Memory:Provider`. */
+  memoryProvider(type: string): this {
+    this.#plain.memoryProvider = type;
     return this;
   }
 

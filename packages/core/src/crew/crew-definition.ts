@@ -1,6 +1,7 @@
 import type { ExecutionBudgetInput, ExecutionBudgetSetting } from '../autonomous/execution-budget-setting.js';
 import type { CrewBudget } from '../budget/crew-budget.js';
 import type { ConsensusOverrides } from '../consensus/consensus-settings.js';
+import type { MemoryScope } from '../crew-memory/memory-scope.js';
 import type { CrewGraph } from '../graph/crew-graph.js';
 import type { GraphConfig, GraphConfigInput } from '../process/graph-config.js';
 import type { AgentDefinition, AgentInput } from './agent-definition.js';
@@ -22,8 +23,12 @@ export interface CrewDefinition {
   readonly mounts: readonly string[];
   /** Crew-wide model settings, under each agent's own. */
   readonly llm?: CrewLlmSettings;
-  /** Recorded; crew memory is not implemented yet. */
+  /** Crew memory: recall before each task, each result remembered (see docs/memory.md). */
   readonly memory: boolean;
+  /** The memory store type; default `Memory:Provider`. */
+  readonly memoryProvider?: string;
+  /** Whose memories the crew shares; default `crew`. */
+  readonly memoryScope: MemoryScope;
   /** Most tasks running at once (parallel); default 4. */
   readonly maxConcurrency?: number;
   readonly agentSelection: AgentSelectionStrategy;
@@ -52,6 +57,8 @@ export interface CrewInput {
   readonly mounts?: readonly string[];
   readonly llm?: CrewLlmSettings;
   readonly memory?: boolean;
+  readonly memoryProvider?: string;
+  readonly memoryScope?: MemoryScope;
   readonly maxConcurrency?: number;
   readonly agentSelection?: AgentSelectionStrategy;
   readonly consensus?: ConsensusOverrides;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { executionBudgetSchema } from '../autonomous/execution-budget-setting.js';
 import { crewBudgetSchema } from '../budget/crew-budget.js';
 import { consensusOverridesSchema } from '../consensus/consensus-settings.js';
+import { memoryScopes } from '../crew-memory/memory-scope.js';
 import { graphConfigSchema, retiredCircuitBreakerSchema } from '../process/graph-config.js';
 import { defaultAgentMaxIterations } from './agent-definition.js';
 import { agentSelectionStrategies, unknownSelectionMessage } from './agent-selection-strategy.js';
@@ -98,7 +99,22 @@ const crewFields = {
   manager: z.string().optional().describe('The manager’s agent id (hierarchical). Also managerAgent.'),
   mounts: z.array(z.string()).default([]).describe('Virtual roots the crew needs, e.g. /output.'),
   llm: llmSettingsSchema.optional(),
-  memory: z.boolean().default(false).describe('Recorded; crew memory is not implemented yet.'),
+  memory: z
+    .boolean()
+    .default(false)
+    .describe('Before each task the agent sees what the crew remembers of earlier work; each result is remembered.'),
+  memoryProvider: z
+    .string()
+    .trim()
+    .min(1)
+    .optional()
+    .describe('The memory store type of this crew (inmemory, sqlite, redis, …); default the Memory:Provider setting.'),
+  memoryScope: z
+    .enum(memoryScopes)
+    .default('crew')
+    .describe(
+      'Whose memories the crew shares: crew (across its runs), agent (each agent its own), run (this run only) or user (the run’s resource, across crews).',
+    ),
   maxConcurrency: z.int().positive().optional().describe('Most tasks running at once (parallel); default 4.'),
   budget: crewBudgetSchema.optional(),
   executionBudget: executionBudgetSchema.optional(),

@@ -104,6 +104,8 @@ function toCrewDefinition(data: z.output<typeof crewSchema>, agentCode: readonly
     mounts: data.mounts,
     ...(data.llm === undefined ? {} : { llm: toLlmSettings(data.llm) }),
     memory: data.memory,
+    ...(data.memoryProvider === undefined ? {} : { memoryProvider: data.memoryProvider }),
+    memoryScope: data.memoryScope,
     ...(data.maxConcurrency === undefined ? {} : { maxConcurrency: data.maxConcurrency }),
     agentSelection: data.agentSelection,
     ...(data.consensus === undefined ? {} : { consensus: data.consensus }),

@@ -40,6 +40,8 @@ export const coreErrorCodes = {
   AGENT_RUN_FAILED: 'An agent run failed with an error that carries no code: see the message of the `error` event.',
   EMBEDDING_PROVIDER_MISSING:
     'The `Embedding` agent selection needs an embedding provider and none exists: use `FirstFit` or `Skill`, or name each agent.',
+  EMBEDDING_PROVIDER_UNAVAILABLE:
+    'Something asked for embeddings and no provider exists: call `addSvcLocalEmbeddings(services)` from `@orkeon/embeddings-local` (offline, no set-up), or set `Llm:EmbeddingModel` for a provider with embedding models.',
   CREW_BUDGET_EXHAUSTED:
     'A crew budget (`tokens`, `costUsd`, `wallTime` or `toolCalls`) was spent and the run stopped, keeping finished outputs: raise it and run again with `--resume`.',
   CREW_PLAN_FAILED:
@@ -65,8 +67,18 @@ export const coreErrorCodes = {
   MEMORY_ITEM_INVALID:
     'A memory cannot be kept or searched (blank content, importance outside 0 to 1, an unknown type, a vector that is empty, not numbers, or of another length than the stored ones): the message names the memory and the fix.',
 
+  MEMORY_ENCRYPTION_KEY_INVALID:
+    '`Svc:Encryption` is enabled and its key is missing or is not 32 bytes in base64: create one with `openssl rand -base64 32` and put it in the secret store (by default the variable `ORKEON_SECRET_ORKEON_ENCRYPTION_KEY`).',
+  MEMORY_DECRYPTION_FAILED:
+    'An encrypted memory could not be decrypted: the key is not the one it was written with, or the stored text was changed. The message names the memory.',
+  MEMORY_ENCRYPTED_SEARCH_UNSUPPORTED:
+    'Word search cannot read encrypted contents: recall by vector (`searchSimilar`, with an embedding provider), or leave `Svc:Encryption` off for this store.',
   MEMORY_PROVIDER_UNKNOWN:
     '`Memory:Provider` or a crew’s `memoryProvider` names a store type no registration offers: install the store’s package and call its addSvc… registration, or name a registered type.',
+
+  // Secrets
+  SECRET_STORE_REFUSED:
+    'A secret name has characters a store cannot carry, or a write would replace an existing secret without `overwrite`: the message says which.',
 
   // Crew execution state
   EXECUTION_ID_INVALID: 'An execution id is not a short run of letters, digits, `_`, `:`, `.` and `-`: use a UUID.',

@@ -33,6 +33,13 @@ export const llmSettings = defineSettingsSection(
     MaxTokens: z.number().int().min(1).optional().describe('Cap on output tokens per call.'),
     TimeoutSeconds: z.number().min(1).max(3600).default(30).describe('Time limit of one model call.'),
     MaxRetries: z.number().int().min(0).max(20).default(10).describe('Retries on 429, 5xx and network errors.'),
+    EmbeddingModel: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        "Embedding model id at the same provider (e.g. 'text-embedding-3-small'); when set, it is the remote embedding provider.",
+      ),
   }),
   { description: 'The language model agents think with.' },
 );

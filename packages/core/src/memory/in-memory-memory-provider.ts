@@ -2,6 +2,7 @@ import { cosineSimilarity } from './cosine-similarity.js';
 import { type MemoryItem, matchesMemoryFilter, type ScoredMemoryItem } from './memory-item.js';
 import { checkedEmbedding, checkedMemoryItem, checkedMemoryKey, MemoryItemError } from './memory-items.js';
 import type { MemoryProvider, SimilarSearchOptions } from './memory-provider.js';
+import { memoryWordScore, memoryWords } from './memory-words.js';
 
 /**
  * Memories in this process's memory: exact cosine search over every vector, word search
@@ -27,13 +28,12 @@ export class InMemoryMemoryProvider implements MemoryProvider {
   }
 
   async search(query: string, limit = 10): Promise<ScoredMemoryItem[]> {
-    const words = wordsOf(query);
+    const words = memoryWords(query);
     if (words.length === 0) return [];
     const found: ScoredMemoryItem[] = [];
     for (const [key, item] of this.#items) {
-      const content = new Set(wordsOf(item.content));
-      const matched = words.filter((word) => content.has(word)).length;
-      if (matched > 0) found.push({ key, item: structuredClone(item), score: matched / words.length });
+      const score = memoryWordScore(words, item.content);
+      if (score > 0) found.push({ key, item: structuredClone(item), score });
     }
     return found.sort(byScore).slice(0, limit);
   }
@@ -69,9 +69,4 @@ export class InMemoryMemoryProvider implements MemoryProvider {
 
 function byScore(a: ScoredMemoryItem, b: ScoredMemoryItem): number {
   return b.score - a.score || (a.key < b.key ? -1 : 1);
-}
-
-/** Lower-case words of two letters or more, as the word search compares them. */
-function wordsOf(text: string): string[] {
-  return text.toLowerCase().match(/[\p{L}\p{N}]{2,}/gu) ?? [];
 }

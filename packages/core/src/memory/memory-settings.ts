@@ -9,9 +9,9 @@ export const memorySettings = defineSettingsSection(
       .string()
       .trim()
       .min(1)
-      .default('inmemory')
+      .optional()
       .describe(
-        'The memory store: inmemory, sqlite, redis, postgres, lancedb, chromadb or pinecone (aliases: in-memory, chroma, lance, pgvector). Every store but inmemory comes from its own package and its addSvc… registration; an unknown or unregistered type refuses the start.',
+        'The memory store; default inmemory (sqlite, in the state file, under orkeon run and serve): inmemory, sqlite, redis, postgres, lancedb, chromadb or pinecone (aliases: in-memory, chroma, lance, pgvector). Every store but inmemory comes from its own package and its addSvc… registration; an unknown or unregistered type refuses the start.',
       ),
   }),
   { description: 'Memory: the store crews and agents remember in (see docs/memory.md).' },

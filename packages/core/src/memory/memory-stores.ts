@@ -1,9 +1,18 @@
+import type { Configuration } from '../config/configuration.js';
 import type { CoreErrorCode } from '../errors/error-codes.js';
 import { OrkeonError } from '../errors/orkeon-error.js';
+import { LoggerService } from '../logging/logger.js';
+import { EnvironmentSecretStore } from '../secrets/environment-secret-store.js';
+import { SecretStoreService } from '../secrets/secret-store.js';
+import type { ServiceFactory } from '../services/service-registration.js';
 import { serviceToken } from '../services/service-token.js';
+import { EncryptedMemoryProvider } from './encrypted-memory-provider.js';
+import { encryptionSettings } from './encryption-settings.js';
 import { InMemoryMemoryProvider } from './in-memory-memory-provider.js';
+import { loadMemoryEncryptionKey } from './memory-encryption-key.js';
 import type { MemoryProvider } from './memory-provider.js';
-import type { MemoryStoreContext, MemoryStoreFactory } from './memory-store-factory.js';
+import { memorySettings } from './memory-settings.js';
+import { type MemoryStoreContext, type MemoryStoreFactory, MemoryStoreFactoryService } from './memory-store-factory.js';
 
 /** Where each store type comes from, for the error that says what to install. */
 const storePackages: Readonly<Record<string, readonly [packageName: string, registration: string]>> = {
@@ -55,14 +64,22 @@ export class MemoryStores implements AsyncDisposable {
   readonly #built = new Map<string, Promise<MemoryProvider>>();
   readonly #context: MemoryStoreContext;
   readonly #defaultType: string;
+  readonly #wrap: ((store: MemoryProvider) => Promise<MemoryProvider>) | undefined;
 
-  constructor(factories: readonly MemoryStoreFactory[], context: MemoryStoreContext, defaultType: string) {
+  /** `wrap` decorates every store once it is built (encryption at rest). */
+  constructor(
+    factories: readonly MemoryStoreFactory[],
+    context: MemoryStoreContext,
+    defaultType: string,
+    wrap?: (store: MemoryProvider) => Promise<MemoryProvider>,
+  ) {
     // The last registration of a type wins, as with every service.
     for (const factory of [inMemoryFactory, ...factories]) {
       this.#factories.set(canonicalMemoryType(factory.type), factory);
       for (const alias of factory.aliases ?? []) this.#factories.set(canonicalMemoryType(alias), factory);
     }
     this.#context = context;
+    this.#wrap = wrap;
     this.#defaultType = this.checkedType(defaultType, 'Memory:Provider');
   }
 
@@ -84,7 +101,18 @@ export class MemoryStores implements AsyncDisposable {
     let built = this.#built.get(canonical);
     if (built === undefined) {
       const factory = this.#factories.get(canonical) as MemoryStoreFactory;
-      built = Promise.resolve().then(() => factory.create(this.#context));
+      const wrap = this.#wrap;
+      built = Promise.resolve()
+        .then(() => factory.create(this.#context))
+        .then(async (store) => {
+          if (wrap === undefined) return store;
+          try {
+            return await wrap(store);
+          } catch (error) {
+            await store.close?.();
+            throw error;
+          }
+        });
       // A store that failed to open is tried again on the next use, not remembered broken.
       built.catch(() => this.#built.delete(canonical));
       this.#built.set(canonical, built);
@@ -103,3 +131,26 @@ export class MemoryStores implements AsyncDisposable {
 
 /** The runtime's memory stores (`runtime.memory`). */
 export const MemoryStoresService = serviceToken<MemoryStores>('MemoryStores');
+
+/**
+ * Builds the stores from every registered `MemoryStoreFactoryService`, with `Memory:Provider`
+ * as the default type, else `fallbackType` (the runtime's is `inmemory`, the CLI's `sqlite`).
+ */
+export function memoryStoresFrom(
+  configuration: Configuration,
+  fallbackType = 'inmemory',
+): ServiceFactory<MemoryStores> {
+  return (resolver) => {
+    const encryption = configuration.get(encryptionSettings);
+    const secrets = () => resolver.tryGet(SecretStoreService) ?? new EnvironmentSecretStore();
+    return new MemoryStores(
+      resolver.getAll(MemoryStoreFactoryService),
+      { configuration, logger: resolver.get(LoggerService) },
+      configuration.get(memorySettings).Provider ?? fallbackType,
+      encryption.Enabled
+        ? async (store) =>
+            new EncryptedMemoryProvider(store, await loadMemoryEncryptionKey(secrets(), encryption.SecretName))
+        : undefined,
+    );
+  };
+}

@@ -5,6 +5,7 @@ import { BudgetExhaustedError } from '../budget/budget-exhausted-error.js';
 import type { AgentDefinition } from '../crew/agent-definition.js';
 import type { CrewDefinition } from '../crew/crew-definition.js';
 import type { TaskDefinition } from '../crew/task-definition.js';
+import type { CrewMemory, RecalledMemory } from '../crew-memory/crew-memory.js';
 import type { CoreErrorCode } from '../errors/error-codes.js';
 import { OrkeonError } from '../errors/orkeon-error.js';
 import type { LlmClient, ResponseFormat, TokenUsage } from '../llm/llm-client.js';
@@ -38,6 +39,8 @@ export interface CrewRunSettings {
   readonly selector: AgentSelector;
   /** The crew budget's error once a limit is spent (see `RunCrewOptions.budgetSpent`). */
   readonly budgetSpent?: () => BudgetExhaustedError | undefined;
+  /** Crew memory (`memory: true`): recalled before each task, told each result. */
+  readonly memory?: CrewMemory;
 }
 
 /**
@@ -58,6 +61,8 @@ export class CrewRun {
   #stoppedBy: OrkeonError | undefined;
   readonly #metadata = new Map<string, CrewResultMetadataValue>();
   readonly #events: CrewEventDelivery;
+  /** One recall per task and agent, kept for its revisions and retries. */
+  readonly #recalled = new Map<string, Promise<RecalledMemory[]>>();
 
   constructor(crew: CrewDefinition, order: readonly TaskDefinition[], settings: CrewRunSettings) {
     this.crew = crew;
@@ -166,7 +171,7 @@ export class CrewRun {
   async agentFor(task: TaskDefinition): Promise<AgentDefinition | undefined> {
     if (task.agent !== undefined) return this.agent(task.agent);
     try {
-      const agent = this.#settings.selector.select(task, this.crew.agents);
+      const agent = await this.#settings.selector.select(task, this.crew.agents);
       this.logger.debug({ task: task.id, agent: agent.id }, 'agent selected for the task');
       return agent;
     } catch (error) {
@@ -235,7 +240,7 @@ export class CrewRun {
   }
 
   /** The agent's tool loop on the task (see `workOnTask`); the tokens count towards the run. */
-  work(
+  async work(
     task: TaskDefinition,
     agent: AgentDefinition,
     earlier: readonly EarlierOutput[],
@@ -246,7 +251,20 @@ export class CrewRun {
     const turn = this.#turn(task, agent);
     const signal =
       stop === undefined || turn.signal === undefined ? (stop ?? turn.signal) : AbortSignal.any([turn.signal, stop]);
-    return workOnTask(this.client(agent, task), { ...turn, signal, earlier, revision });
+    const recalled = await this.#recall(task, agent);
+    return workOnTask(this.client(agent, task), { ...turn, signal, earlier, revision, recalled });
+  }
+
+  #recall(task: TaskDefinition, agent: AgentDefinition): Promise<RecalledMemory[]> {
+    const memory = this.#settings.memory;
+    if (memory === undefined) return Promise.resolve([]);
+    const key = `${task.id}\u0000${agent.id}`;
+    let recalled = this.#recalled.get(key);
+    if (recalled === undefined) {
+      recalled = memory.recall(task, agent);
+      this.#recalled.set(key, recalled);
+    }
+    return recalled;
   }
 
   /**
@@ -284,6 +302,7 @@ export class CrewRun {
   ): Promise<void> {
     const durationMs = elapsed(startedAt);
     this.#outcomes.set(task.id, { id: task.id, agent: agent.id, status: 'Completed', output, durationMs, usage });
+    await this.#settings.memory?.remember(task, agent, output);
     await this.emit({
       kind: 'task.completed',
       crew: this.crew.name,

@@ -10,6 +10,8 @@ import { crewRuleProblems } from '../crew/crew-rules.js';
 import { CrewValidationError } from '../crew/crew-validation-error.js';
 import { isProcessType, runnableProcessTypes, unknownProcessMessage } from '../crew/process-type.js';
 import type { TaskDefinition } from '../crew/task-definition.js';
+import type { CrewMemory } from '../crew-memory/crew-memory.js';
+import type { EmbeddingProvider } from '../embeddings/embedding-provider.js';
 import type { CoreErrorCode } from '../errors/error-codes.js';
 import { OrkeonError } from '../errors/orkeon-error.js';
 import type { Logger } from '../logging/logger.js';
@@ -51,6 +53,10 @@ export interface RunCrewOptions {
   readonly executionBudget?: AgentExecutionBudgetLimits | AgentExecutionBudgetPresetName;
   /** How long an autonomous delegate may work before it is cancelled. Default 2 minutes. */
   readonly delegationTimeoutMilliseconds?: number;
+  /** What the `Embedding` agent selection embeds with (the runtime gives its `EmbeddingProviderService`). */
+  readonly embeddings?: EmbeddingProvider | undefined;
+  /** Crew memory, for a crew with `memory: true` (the runtime builds it from the crew's store and scope). */
+  readonly memory?: CrewMemory;
 }
 
 /**
@@ -91,8 +97,6 @@ export async function runCrew(crew: CrewDefinition, options: RunCrewOptions): Pr
       logger.warn({ task: id }, 'completedOutputs names a task the crew does not have; ignored');
     }
   }
-  if (crew.memory)
-    logger.warn('memory: true is recorded, but crew memory is not implemented yet; tasks run without it');
 
   const waves = crew.process === 'parallel' ? dependencyWaves(crew.tasks) : undefined;
   const order = waves === undefined ? taskRunOrder(crew.tasks) : waves.flat();
@@ -100,11 +104,12 @@ export async function runCrew(crew: CrewDefinition, options: RunCrewOptions): Pr
     clientFor: options.clientFor,
     logger,
     completedOutputs,
-    selector: createAgentSelector(crew.agentSelection),
+    selector: createAgentSelector(crew.agentSelection, { embeddings: options.embeddings, logger }),
     ...(options.signal === undefined ? {} : { signal: options.signal }),
     ...(options.onEvent === undefined ? {} : { onEvent: options.onEvent }),
     ...(options.permissionMode === undefined ? {} : { permissionMode: options.permissionMode }),
     ...(options.budgetSpent === undefined ? {} : { budgetSpent: options.budgetSpent }),
+    ...(options.memory === undefined ? {} : { memory: options.memory }),
   });
   return withCrewRunSpan({ name: crew.name, process: crew.process }, async () => {
     await run.start();

@@ -1,6 +1,6 @@
 import type { AgentDefinition } from '../crew/agent-definition.js';
 import type { TaskDefinition } from '../crew/task-definition.js';
-import type { AgentSelector } from './agent-selector-port.js';
+import type { AgentSelector, ImmediateAgentSelector } from './agent-selector-port.js';
 
 // Words too common to say anything about skills.
 const stopWords = new Set(
@@ -29,9 +29,9 @@ export function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number 
  * the fallback (round-robin) chooses.
  */
 export class SkillAgentSelector implements AgentSelector {
-  readonly #fallback: AgentSelector;
+  readonly #fallback: ImmediateAgentSelector;
 
-  constructor(fallback: AgentSelector) {
+  constructor(fallback: ImmediateAgentSelector) {
     this.#fallback = fallback;
   }
 

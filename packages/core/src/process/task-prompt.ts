@@ -1,5 +1,6 @@
 import type { AgentDefinition } from '../crew/agent-definition.js';
 import type { TaskDefinition } from '../crew/task-definition.js';
+import type { RecalledMemory } from '../crew-memory/crew-memory.js';
 
 /** An earlier task's answer, shown to a later task as context. */
 export interface EarlierOutput {
@@ -22,14 +23,23 @@ export function agentSystemPrompt(agent: AgentDefinition): string {
 }
 
 /**
- * The task as the agent's goal: the description, the task's context entries, the
- * earlier outputs it may build on, the manager's feedback on a rejected answer, and
- * last the expected output, the contract of the answer.
+ * The task as the agent's goal: the description, the task's context entries, what
+ * crew memory recalled, the earlier outputs it may build on, the manager's feedback on
+ * a rejected answer, and last the expected output, the contract of the answer.
  */
-export function taskGoal(task: TaskDefinition, earlier: readonly EarlierOutput[], revision?: RevisionRequest): string {
+export function taskGoal(
+  task: TaskDefinition,
+  earlier: readonly EarlierOutput[],
+  revision?: RevisionRequest,
+  recalled: readonly RecalledMemory[] = [],
+): string {
   const sections = [`# Task\n${task.description}`];
   const context = Object.entries(task.context);
   if (context.length > 0) sections.push(`# Context\n${context.map(([key, value]) => `- ${key}: ${value}`).join('\n')}`);
+  if (recalled.length > 0)
+    sections.push(
+      `# What you remember from earlier work\n${recalled.map((memory) => `- ${memory.content.replaceAll('\n', '\n  ')}`).join('\n')}`,
+    );
   if (earlier.length > 0) {
     const outputs = earlier.map(
       (item) => `## Task '${item.taskId}'${item.agentRole === undefined ? '' : ` (${item.agentRole})`}\n${item.output}`,

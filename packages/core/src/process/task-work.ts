@@ -4,6 +4,7 @@ import type { AgentDefinition } from '../crew/agent-definition.js';
 import type { CrewDefinition } from '../crew/crew-definition.js';
 import { resolveLlmSettings } from '../crew/llm-settings.js';
 import type { TaskDefinition } from '../crew/task-definition.js';
+import type { RecalledMemory } from '../crew-memory/crew-memory.js';
 import type { LlmClient, ResponseFormat, TokenUsage } from '../llm/llm-client.js';
 import type { PermissionMode } from '../permissions/permission-mode.js';
 import { tallyConsultations } from '../tools/collaboration/consultation-usage.js';
@@ -33,10 +34,13 @@ export async function workOnTask(
   work: AgentTurn & {
     readonly earlier: readonly EarlierOutput[];
     readonly revision?: RevisionRequest | undefined;
+    /** What crew memory recalled for the task. */
+    readonly recalled?: readonly RecalledMemory[] | undefined;
   },
 ): Promise<{ output: string; usage: TokenUsage }> {
   const { task } = work;
-  const { output, usage } = await takeTurn(client, work, taskGoal(task, work.earlier, work.revision), {
+  const goal = taskGoal(task, work.earlier, work.revision, work.recalled);
+  const { output, usage } = await takeTurn(client, work, goal, {
     ...(task.outputSchema === undefined
       ? {}
       : { responseFormat: { type: 'json' as const, schema: task.outputSchema as JSONSchema7 } }),

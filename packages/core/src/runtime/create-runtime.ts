@@ -11,8 +11,13 @@ import { conversationSettings } from '../conversations/conversation-settings.js'
 import { ThreadStore } from '../conversations/thread-store.js';
 import { ThreadStoreService } from '../conversations/thread-store-service.js';
 import { coreSettingsSections } from '../core-settings-sections.js';
+import { crewMemorySettings } from '../crew-memory/crew-memory-settings.js';
+import { MemoryLayerService } from '../crew-memory/memory-layer.js';
+import { createMemoryStoreTool } from '../crew-memory/memory-store-tool.js';
 import { DocumentStoreService } from '../documents/document-store.js';
 import { InMemoryDocumentStore } from '../documents/in-memory-document-store.js';
+import { addDefaultEmbeddingProvider } from '../embeddings/add-default-embedding-provider.js';
+import { EmbeddingProviderService } from '../embeddings/embedding-provider.js';
 import { addCrewExecutionStatePersistence } from '../execution-state/add-crew-execution-state-persistence.js';
 import { CrewExecutionStateManagerService } from '../execution-state/crew-execution-state-manager.js';
 import { crewExecutionStatePersistenceSettings } from '../execution-state/execution-state-settings.js';
@@ -27,9 +32,7 @@ import { llmSettings } from '../llm/llm-settings.js';
 import { type ModelInput, toChatModel } from '../llm/to-chat-model.js';
 import { createLogger, type Logger, LoggerService } from '../logging/logger.js';
 import { loggingSettings } from '../logging/logging-settings.js';
-import { memorySettings } from '../memory/memory-settings.js';
-import { MemoryStoreFactoryService } from '../memory/memory-store-factory.js';
-import { MemoryStores, MemoryStoresService } from '../memory/memory-stores.js';
+import { MemoryStoresService, memoryStoresFrom } from '../memory/memory-stores.js';
 import { addSvcPermissionGate } from '../permissions/add-svc-permission-gate.js';
 import {
   PermissionGate,
@@ -142,6 +145,9 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
       conversations: configuration.get(conversationSettings),
       // Resolved now so that an unknown Memory:Provider refuses the start; no store opens before use.
       memory: provider.get(MemoryStoresService),
+      embeddings: () => provider.tryGet(EmbeddingProviderService),
+      crewMemory: configuration.get(crewMemorySettings),
+      memoryLayer: () => provider.tryGet(MemoryLayerService),
       consensus: configuration.get(consensusVotingSettings),
     });
   } catch (error) {
@@ -226,6 +232,12 @@ async function registerDefaults(
     },
   });
   services.addInstance(ToolService, spawnAgent);
+  services.addSingleton(ToolService, (resolver) =>
+    createMemoryStoreTool({
+      store: () => resolver.get(MemoryStoresService).get(),
+      embeddings: () => resolver.tryGet(EmbeddingProviderService),
+    }),
+  );
   services.tryAddSingleton(
     ToolRegistryService,
     (resolver) => new ToolRegistry([...fileTools, ...resolver.getAll(ToolService)]),
@@ -246,15 +258,8 @@ async function registerDefaults(
   });
   services.tryAddSingleton(ChatModelService, (resolver) => createEchoModel(resolver.get(LoggerService)));
   services.tryAddSingleton(StateStoreService, () => new InMemoryStateStore());
-  services.tryAddSingleton(
-    MemoryStoresService,
-    (resolver) =>
-      new MemoryStores(
-        resolver.getAll(MemoryStoreFactoryService),
-        { configuration, logger: resolver.get(LoggerService) },
-        configuration.get(memorySettings).Provider,
-      ),
-  );
+  addDefaultEmbeddingProvider(services);
+  services.tryAddSingleton(MemoryStoresService, memoryStoresFrom(configuration));
   // Threads live where the host keeps its documents (SQLite, PostgreSQL), else in memory for the runtime's life.
   services.tryAddSingleton(
     ThreadStoreService,

@@ -11,6 +11,10 @@ import { summaryPrompt } from '../conversations/turn-summary.js';
 import type { AgentDefinition, AgentInput } from '../crew/agent-definition.js';
 import type { CrewDefinition } from '../crew/crew-definition.js';
 import { defineAgent } from '../crew/define-crew.js';
+import { CrewMemory } from '../crew-memory/crew-memory.js';
+import type { CrewMemorySettings } from '../crew-memory/crew-memory-settings.js';
+import type { MemoryLayer } from '../crew-memory/memory-layer.js';
+import type { EmbeddingProvider } from '../embeddings/embedding-provider.js';
 import type { CoreErrorCode } from '../errors/error-codes.js';
 import { OrkeonError } from '../errors/orkeon-error.js';
 import type { CrewExecutionStateManager } from '../execution-state/crew-execution-state-manager.js';
@@ -78,6 +82,12 @@ export interface RuntimeParts {
   readonly conversations?: ConversationSettings;
   /** The memory stores (`Memory:Provider` and every registered type). */
   readonly memory?: MemoryStores;
+  /** The embedding provider, resolved when crew memory first needs one. */
+  readonly embeddings?: () => EmbeddingProvider | undefined;
+  /** What crew memory recalls (`Svc:CrewMemory`). */
+  readonly crewMemory?: CrewMemorySettings;
+  /** The layer crew memory keeps and recalls through, when one is registered (cognitive memory). */
+  readonly memoryLayer?: () => MemoryLayer | undefined;
 }
 
 type RunTarget = AgentDefinition | AgentInput | CrewDefinition;
@@ -315,10 +325,26 @@ export class Runtime implements AsyncDisposable {
     };
   }
 
+  /** The crew's memory: its store (`memoryProvider`, else `Memory:Provider`), its scope, this run. */
+  async #crewMemory(crew: CrewDefinition, runId: string, options: CrewRunOptions): Promise<CrewMemory> {
+    return new CrewMemory({
+      store: await this.memory.get(crew.memoryProvider),
+      embeddings: this.#parts.embeddings?.(),
+      layer: this.#parts.memoryLayer?.(),
+      settings: this.#parts.crewMemory ?? { RecallLimit: 5, MinScore: 0.6, MaxChars: 4000 },
+      scope: crew.memoryScope,
+      ids: { crew: crew.name, run: runId, user: options.resource ?? 'default' },
+      logger: this.logger.child({ crew: crew.name }),
+      ...(this.#parts.clock === undefined ? {} : { clock: this.#parts.clock }),
+    });
+  }
+
   async #runCrew(crew: CrewDefinition, options: CrewRunOptions, scope: RunScope): Promise<CrewRunResult> {
     for (const agent of crew.agents) this.#adoptTools(agent.ownTools);
     const { hooks, executionStates, logger } = this.#parts;
     const started = performance.now();
+    if (crew.memory && crew.memoryProvider !== undefined)
+      this.memory.checkedType(crew.memoryProvider, `Crew '${crew.name}' memoryProvider`);
     const store = this.#parts.store();
     await hooks?.runBeforeKickoff(crew);
     const session: CrewSession | undefined =
@@ -332,6 +358,7 @@ export class Runtime implements AsyncDisposable {
             meter: scope.meter,
           });
     const sessionId = session?.sessionId ?? `${crew.name}-${Date.now()}`;
+    const memory = crew.memory ? await this.#crewMemory(crew, sessionId, options) : undefined;
     const deltas = options.deltas === true;
     // On a thread every agent of the crew continues the conversation (its summary after each system prompt).
     const conversation = options.thread === undefined ? undefined : await this.#conversation(options);
@@ -362,6 +389,8 @@ export class Runtime implements AsyncDisposable {
         budgetSpent: () => scope.meter.error,
         ...(permissionMode === undefined ? {} : { permissionMode }),
         completedOutputs: session?.completedOutputs ?? {},
+        ...(crew.agentSelection === 'Embedding' ? { embeddings: this.#parts.embeddings?.() } : {}),
+        ...(memory === undefined ? {} : { memory }),
         ...(this.#parts.consensus === undefined ? {} : { consensus: this.#parts.consensus }),
         onEvent: async (event) => {
           bridgeCrewEvent(scope, event);

@@ -161,6 +161,7 @@ describe('defineCrew with plain typed objects', () => {
       ],
       mounts: [],
       memory: false,
+      memoryScope: 'crew',
       agentSelection: 'FirstFit',
     });
     // A defined crew is valid input again, and the result is the same.

@@ -7,6 +7,8 @@ export const testingErrorCodes = {
     "Running as root without the OS user 'postgres' the test server must run as: install 'postgresql', or run as another user.",
   POSTGRES_START_FAILED:
     'The test PostgreSQL server failed to start: the message ends with the output and the server log.',
+  REDIS_NOT_INSTALLED: "The `redis-server` program was not found: install the Debian package 'redis-server'.",
+  REDIS_START_FAILED: 'The test Redis server failed to start: the message ends with its output and log.',
   SCRIPTED_MODEL_SERVER_OPTIONS_INVALID:
     'An option of `startScriptedModelServer` is out of range or of the wrong type.',
   SCRIPTED_TURN_INVALID:

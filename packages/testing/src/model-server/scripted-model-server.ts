@@ -16,6 +16,7 @@ import type { TestingErrorCode } from '../errors/error-codes.js';
 import { anthropicDialect } from './anthropic-dialect.js';
 import type { ModelDialectFormat } from './model-dialect.js';
 import { openAiDialect } from './openai-dialect.js';
+import { answerEmbeddings, openAiEmbeddingsPath } from './openai-embeddings.js';
 import type { RecordedRequest } from './recorded-request.js';
 import { maxRequestBodyBytes, readRequestBody } from './request-body.js';
 import { sendEventStream, sendJson, waitUnlessAborted } from './response-writer.js';
@@ -40,7 +41,8 @@ export interface ScriptedModelServerOptions {
 
 /**
  * A real HTTP server on loopback that answers model calls from a script, in the
- * OpenAI chat-completions and Anthropic messages dialects, and records every call.
+ * OpenAI chat-completions and Anthropic messages dialects (and OpenAI embeddings, computed from
+ * the text: see `scriptedEmbedding`), and records every call.
  */
 export interface ScriptedModelServer extends AsyncDisposable {
   /** `http://127.0.0.1:<port>`, without a trailing slash. */
@@ -72,7 +74,7 @@ const dialectsByPath: ReadonlyMap<string, ModelDialectFormat> = new Map(
   [openAiDialect, anthropicDialect].map((format) => [format.path, format]),
 );
 const modelListPath = '/v1/models';
-const knownEndpoints = `POST ${openAiDialect.path}, POST ${anthropicDialect.path} and GET ${modelListPath}`;
+const knownEndpoints = `POST ${openAiDialect.path}, POST ${anthropicDialect.path}, POST ${openAiEmbeddingsPath} and GET ${modelListPath}`;
 // Official OpenAI and Anthropic clients do not retry a 5xx carrying this header; a broken script will not mend on retry.
 const doNotRetry: OutgoingHttpHeaders = { 'x-should-retry': 'false' };
 
@@ -218,7 +220,8 @@ class RunningScriptedModelServer implements ScriptedModelServer {
       answerModelList(request, response, method);
       return;
     }
-    const format = dialectsByPath.get(path);
+    // Embeddings are answered in OpenAI's dialect, from the text itself: no scripted turn is used.
+    const format = path === openAiEmbeddingsPath ? openAiDialect : dialectsByPath.get(path);
     if (format === undefined) {
       sendJson(response, 404, {
         error: {
@@ -259,6 +262,12 @@ class RunningScriptedModelServer implements ScriptedModelServer {
     if (body === undefined) return fail(400, `the body of ${label} is not a JSON object.`);
     if (this.#requireApiKey !== undefined && !format.carriesApiKey(recorded.headers, this.#requireApiKey)) {
       return fail(401, `${label} has no valid API key; ${format.apiKeyHint}.`);
+    }
+    if (path === openAiEmbeddingsPath) {
+      const embeddings = answerEmbeddings(body);
+      return embeddings.status === 200
+        ? sendJson(response, 200, embeddings.body)
+        : sendJson(response, 400, format.errorBody(400, embeddings.message));
     }
     const next = this.#turns.shift();
     if (next === undefined) {

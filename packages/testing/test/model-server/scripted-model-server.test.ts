@@ -279,12 +279,12 @@ describe('requests the server refuses', () => {
 
   it('answers an unknown path with a 404 JSON body listing the endpoints, without recording it', async () => {
     await using server = await startScriptedModelServer({ turns: [{ text: 'kept' }] });
-    const reply = await postJson(`${server.url}/v1/embeddings`, { input: 'x' });
+    const reply = await postJson(`${server.url}/v1/completions`, { prompt: 'x' });
     expect(reply.status).toBe(404);
     expect(reply.body).toEqual({
       error: {
         message:
-          'scripted model server: no endpoint POST /v1/embeddings; it serves POST /v1/chat/completions, POST /v1/messages and GET /v1/models.',
+          'scripted model server: no endpoint POST /v1/completions; it serves POST /v1/chat/completions, POST /v1/messages, POST /v1/embeddings and GET /v1/models.',
         type: 'not_found_error',
       },
     });
