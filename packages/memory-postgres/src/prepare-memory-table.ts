@@ -1,6 +1,7 @@
+import { inTransaction } from '@orkeon/store-postgres';
 import type pg from 'pg';
 import type { MemoryTableNames } from './memory-table-names.js';
-import { inTransaction, lockTable } from './postgres-memory-connection.js';
+import { lockTable } from './postgres-memory-connection.js';
 import { PostgresMemoryDimensionsConflictError, PostgresMemorySchemaTooNewError } from './postgres-memory-errors.js';
 import { memoryTableStatements, postgresMemorySchemaVersion } from './postgres-memory-schema.js';
 import {

@@ -132,7 +132,7 @@ describe('PostgresMemoryProvider with pgvector (PGlite over the wire protocol)',
       const table = freshTable('indexed');
       const dimensions = 16;
       const provider = new PostgresMemoryProvider({ pool, table, dimensions, logger: captureLogger().logger });
-      const entries = Array.from({ length: 1000 }, (_, index) => ({
+      const entries = Array.from({ length: 3000 }, (_, index) => ({
         key: `m${index}`,
         item: item(`memory ${index}`, {
           type: index % 25 === 0 ? 'episodic' : 'longTerm',
@@ -159,7 +159,7 @@ describe('PostgresMemoryProvider with pgvector (PGlite over the wire protocol)',
             cosineSimilarity(query, entries[Number(found[0]?.key.slice(1))]?.item.embedding ?? []),
         ),
       ).toBeLessThan(1e-5);
-      // 40 of 1,000 are episodic: the iterative index scan goes on until ten of them are found.
+      // 120 of 3,000 are episodic: the iterative index scan goes on until ten of them are found.
       const episodic = await provider.searchSimilar(query, { topK: 10, filter: { type: 'episodic' } });
       expect(episodic.map((hit) => hit.item.type)).toEqual(Array(10).fill('episodic'));
       expect(episodic.filter((hit) => exact('episodic').includes(hit.key)).length).toBeGreaterThanOrEqual(9);

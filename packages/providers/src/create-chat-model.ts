@@ -3,14 +3,14 @@ import {
   createUnavailableModel,
   type Logger,
   type llmSettings,
-  MissingApiKeyError,
   type SectionSettings,
 } from '@orkeon/core';
 import { AzureSettingsMissingError } from './azure-settings-missing-error.js';
 import { createDialectModel } from './dialect-model.js';
 import type { FetchFunction } from './fetch-function.js';
 import { inferProvider } from './infer-provider.js';
-import { isKeylessEndpoint, parseUrl } from './local-endpoint.js';
+import { parseUrl } from './local-endpoint.js';
+import { providerApiKey } from './provider-api-key.js';
 import { describeProvider } from './provider-catalogue.js';
 import { resolveProviderKey } from './resolve-provider-key.js';
 
@@ -88,21 +88,15 @@ export function createChatModel(
     logger?.warn({ provider: provider.key }, `${error().message} Every model call will fail until they are set.`);
     return createUnavailableModel(provider.key, modelId ?? '', error);
   }
-  const keyless = !provider.requiresApiKey || isKeylessEndpoint(baseUrl);
-  // Bound settings never hold a blank key, but a host building the settings in code might.
-  const apiKey = settings.ApiKey?.trim() === '' ? undefined : settings.ApiKey;
-  if (apiKey === undefined && !keyless) {
-    const secretNameOnly = settings.ApiKeySecretName !== undefined;
+  const key = providerApiKey(settings, provider, baseUrl);
+  if ('missing' in key) {
     logger?.warn(
       { provider: provider.key, model: modelId },
       `No API key for the '${provider.key}' provider: every model call will fail until Llm:ApiKey (or SVC_Llm__ApiKey) is set.`,
     );
-    return createUnavailableModel(
-      provider.key,
-      modelId,
-      () => new MissingApiKeyError(provider.key, secretNameOnly ? { secretNameOnly: true } : {}),
-    );
+    return createUnavailableModel(provider.key, modelId, key.missing);
   }
+  const { apiKey } = key;
   const model = createDialectModel({
     provider: provider.key,
     dialect: provider.dialect,

@@ -1,7 +1,7 @@
 export { addPostgresCheckpointing } from './add-postgres-checkpointing.js';
 export { type PostgresStoreErrorCode, postgresStoreErrorCodes } from './errors/error-codes.js';
 export { postgresCheckpointingSettings } from './postgres-checkpointing-settings.js';
-export type { PostgresConnectionOptions } from './postgres-connection.js';
+export { inTransaction, type PostgresConnectionOptions } from './postgres-connection.js';
 export { PostgresDocumentStore, type PostgresDocumentStoreOptions } from './postgres-document-store.js';
 export { postgresSchemaVersion } from './postgres-schema.js';
 export { PostgresStateStore, type PostgresStateStoreOptions } from './postgres-state-store.js';

@@ -4,14 +4,13 @@ import {
   type EmbeddingProvider,
   type Logger,
   type llmSettings,
-  MissingApiKeyError,
   type OrkeonError,
   type SectionSettings,
 } from '@orkeon/core';
 import { AzureSettingsMissingError } from '../azure-settings-missing-error.js';
 import type { FetchFunction } from '../fetch-function.js';
 import { inferProvider } from '../infer-provider.js';
-import { isKeylessEndpoint } from '../local-endpoint.js';
+import { providerApiKey } from '../provider-api-key.js';
 import { describeProvider, type ProviderKey } from '../provider-catalogue.js';
 import { resolveProviderKey } from '../resolve-provider-key.js';
 import { createEmbeddingDialectModel } from './embedding-dialect-model.js';
@@ -73,20 +72,15 @@ export function createRemoteEmbeddingProvider(
     logger?.warn({ provider: provider.key }, `${reason().message} Every embedding call will fail until it is set.`);
     return unavailable(provider.key, modelId, reason);
   }
-  const apiKey = settings.ApiKey?.trim() === '' ? undefined : settings.ApiKey;
-  const keyless = !provider.requiresApiKey || isKeylessEndpoint(baseUrl);
-  if (apiKey === undefined && !keyless) {
-    const secretNameOnly = settings.ApiKeySecretName !== undefined;
+  const key = providerApiKey(settings, provider, baseUrl);
+  if ('missing' in key) {
     logger?.warn(
       { provider: provider.key, model: modelId },
       `No API key for the '${provider.key}' provider: every embedding call will fail until Llm:ApiKey (or SVC_Llm__ApiKey) is set.`,
     );
-    return unavailable(
-      provider.key,
-      modelId,
-      () => new MissingApiKeyError(provider.key, secretNameOnly ? { secretNameOnly: true } : {}),
-    );
+    return unavailable(provider.key, modelId, key.missing);
   }
+  const { apiKey } = key;
   const model = createEmbeddingDialectModel({
     provider: provider.key,
     dialect: provider.dialect,
