@@ -12,7 +12,8 @@ export interface AddSvcSqliteMemoryOptions {
 
 /**
  * Offers the SQLite memory store as the `sqlite` type of `Memory:Provider` and crews'
- * `memoryProvider`: vectors as BLOBs searched exactly, words through FTS5. The file opens
+ * `memoryProvider`: vectors as BLOBs searched exactly (or through an HNSW graph with
+ * `VectorIndex: hnsw`), words through FTS5. The file opens
  * when a crew or agent first remembers, and closes with the runtime.
  */
 export function addSvcSqliteMemory(
@@ -27,6 +28,11 @@ export function addSvcSqliteMemory(
   );
   return services.add(MemoryStoreFactoryService, 'singleton', () => ({
     type: 'sqlite',
-    create: () => new SqliteMemoryProvider({ path }),
+    create: () =>
+      new SqliteMemoryProvider({
+        path,
+        vectorIndex: settings.VectorIndex,
+        approximateFrom: settings.ApproximateFrom,
+      }),
   }));
 }

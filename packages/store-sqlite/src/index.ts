@@ -7,11 +7,17 @@ export {
   sqliteSynchronousModes,
 } from './sqlite-checkpointing-settings.js';
 export { SqliteDocumentStore, type SqliteDocumentStoreOptions } from './sqlite-document-store.js';
-export { SqliteMemoryProvider } from './sqlite-memory-provider.js';
+export {
+  defaultApproximateFrom,
+  SqliteMemoryProvider,
+  type SqliteMemoryProviderOptions,
+  type SqliteMemoryVectorIndex,
+} from './sqlite-memory-provider.js';
 export { type SqliteMemorySettings, sqliteMemorySettings } from './sqlite-memory-settings.js';
 export { sqliteSchemaVersion } from './sqlite-schema.js';
 export { SqliteStateStore, type SqliteStateStoreOptions } from './sqlite-state-store.js';
 export {
+  SqliteMemoryIndexUnavailableError,
   SqliteStateStoreOpenError,
   SqliteStateStoreOptionError,
   SqliteStoreSchemaTooNewError,

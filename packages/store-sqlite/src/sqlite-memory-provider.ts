@@ -11,8 +11,10 @@ import {
   type SimilarSearchOptions,
 } from '@orkeon/core';
 import type Database from 'better-sqlite3';
+import { HnswVectorIndex } from './hnsw-vector-index.js';
 import { SqliteConnection } from './sqlite-connection.js';
 import type { SqliteStoreFileOptions } from './sqlite-database.js';
+import { SqliteStateStoreOptionError } from './sqlite-store-errors.js';
 import { type IndexedFilter, type IndexedMemory, SqliteVectorIndex } from './sqlite-vector-index.js';
 
 /**
@@ -69,10 +71,16 @@ interface MemoryRow {
   readonly embedding: Buffer | null;
 }
 
+/** How much of the file this connection maps into memory: the rows a search returns are read at random by key, and a mapped page costs no read call. */
+const mappedBytes = 256 * 1024 * 1024;
+
 function prepare(database: Database.Database) {
+  database.pragma(`mmap_size = ${mappedBytes}`);
   createMemoryTables(database);
   return {
-    get: database.prepare<[string], { item_json: string }>('SELECT item_json FROM memory_items WHERE key = ?'),
+    get: database.prepare<[string], StoredMemory>('SELECT item_json, embedding FROM memory_items WHERE key = ?'),
+    itemOnly: database.prepare<[string], { item_json: string }>('SELECT item_json FROM memory_items WHERE key = ?'),
+    dataVersion: database.prepare<[], number>('PRAGMA data_version').pluck(),
     upsert: database.prepare(
       'INSERT INTO memory_items (key, type, source, dimensions, embedding, item_json) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO UPDATE SET type = excluded.type, source = excluded.source, dimensions = excluded.dimensions, embedding = excluded.embedding, item_json = excluded.item_json',
     ),
@@ -92,13 +100,29 @@ function prepare(database: Database.Database) {
     vectors: database.prepare<[], MemoryRow>(
       "SELECT key, type, source, json_extract(item_json, '$.metadata.tags') AS tags, embedding FROM memory_items WHERE embedding IS NOT NULL",
     ),
-    words: database.prepare<[string, number], { key: string; rank: number; item_json: string }>(
-      'SELECT t.key AS key, bm25(memory_items_text) AS rank, m.item_json AS item_json FROM memory_items_text t JOIN memory_items m ON m.key = t.key WHERE memory_items_text MATCH ? ORDER BY rank, t.key LIMIT ?',
+    words: database.prepare<[string, number], StoredMemory & { key: string; rank: number }>(
+      'SELECT t.key AS key, bm25(memory_items_text) AS rank, m.item_json AS item_json, m.embedding AS embedding FROM memory_items_text t JOIN memory_items m ON m.key = t.key WHERE memory_items_text MATCH ? ORDER BY rank, t.key LIMIT ?',
     ),
   };
 }
 
 type MemoryStatements = ReturnType<typeof prepare>;
+
+/** A memory as stored: its JSON without the vector, which is kept once, as the float32 BLOB. */
+interface StoredMemory {
+  readonly item_json: string;
+  readonly embedding: Buffer | null;
+}
+
+/**
+ * The memory of a row, its vector read back from the BLOB (or given, from the vectors held in
+ * this process). Rows of releases that kept the vector in the JSON too are read as they are.
+ */
+function memoryOf(itemJson: string, vector: Buffer | Float32Array | null | undefined): MemoryItem {
+  const item = JSON.parse(itemJson) as MemoryItem;
+  if (item.embedding !== undefined || vector === null || vector === undefined) return item;
+  return { ...item, embedding: Array.from(vector instanceof Float32Array ? vector : vectorOf(vector)) };
+}
 
 /** Removes the memory's row of the word index, found by its rowid. */
 function removeText(statements: MemoryStatements, key: string): void {
@@ -108,12 +132,27 @@ function removeText(statements: MemoryStatements, key: string): void {
   statements.forgetTextRow.run(key);
 }
 
+/** How vector searches find their rows: `exact` scans every vector; `hnsw` asks a graph first. */
+export type SqliteMemoryVectorIndex = 'exact' | 'hnsw';
+
+export interface SqliteMemoryProviderOptions extends SqliteStoreFileOptions {
+  /** Default `exact`. `hnsw` needs the optional dependency `usearch`. */
+  readonly vectorIndex?: SqliteMemoryVectorIndex;
+  /** With `hnsw`: the number of vectors from which the graph is built (below, searches are exact). Default 10,000. */
+  readonly approximateFrom?: number;
+}
+
+/** Below this many vectors an exact scan answers in a few milliseconds: no graph is worth building. */
+export const defaultApproximateFrom = 10_000;
+
 /**
  * Memories in a SQLite file (better-sqlite3), beside the state and document stores or in a
  * file of their own: word search through FTS5 (BM25 ranking, any of the query's words),
  * vector search by an exact cosine scan over the stored float32 vectors, held in this process
- * (`SqliteVectorIndex`) so that a search reads no row it does not return. Writes are
- * transactions of their own; a read is a copy.
+ * (`SqliteVectorIndex`) so that a search reads no row it does not return; or, with
+ * `vectorIndex: 'hnsw'` past `approximateFrom` vectors, over the candidates of an HNSW graph
+ * built in this process on the first search (USearch). Writes are transactions of their own;
+ * a read is a copy.
  */
 export class SqliteMemoryProvider implements MemoryProvider, AsyncDisposable {
   /** The absolute path of the database file (or `:memory:`). */
@@ -121,8 +160,17 @@ export class SqliteMemoryProvider implements MemoryProvider, AsyncDisposable {
   readonly #connection: SqliteConnection<MemoryStatements>;
   #index: SqliteVectorIndex | undefined;
   #indexVersion = 0;
+  readonly #vectorIndexKind: SqliteMemoryVectorIndex;
+  readonly #approximateFrom: number;
 
-  constructor(options: SqliteStoreFileOptions) {
+  constructor(options: SqliteMemoryProviderOptions) {
+    const { vectorIndex = 'exact', approximateFrom = defaultApproximateFrom } = options;
+    if (vectorIndex !== 'exact' && vectorIndex !== 'hnsw')
+      throw new SqliteStateStoreOptionError('vectorIndex', vectorIndex, "'exact' or 'hnsw'");
+    if (!Number.isSafeInteger(approximateFrom) || approximateFrom < 1)
+      throw new SqliteStateStoreOptionError('approximateFrom', approximateFrom, 'a whole number of vectors, 1 or more');
+    this.#vectorIndexKind = vectorIndex;
+    this.#approximateFrom = approximateFrom;
     this.#connection = new SqliteConnection(options, {
       prepare,
       // The same "closed" error as the document store's: a store of the same file, used after close().
@@ -146,7 +194,7 @@ export class SqliteMemoryProvider implements MemoryProvider, AsyncDisposable {
 
   async get(key: string): Promise<MemoryItem | undefined> {
     const row = this.#connection.open().statements.get.get(key);
-    return row === undefined ? undefined : (JSON.parse(row.item_json) as MemoryItem);
+    return row === undefined ? undefined : memoryOf(row.item_json, row.embedding);
   }
 
   async search(query: string, limit = 10): Promise<ScoredMemoryItem[]> {
@@ -155,7 +203,7 @@ export class SqliteMemoryProvider implements MemoryProvider, AsyncDisposable {
     // Each word quoted, so that nothing in a query is read as FTS5 syntax.
     const match = [...new Set(words)].map((word) => `"${word}"`).join(' OR ');
     const rows = this.#connection.open().statements.words.all(match, limit);
-    return rows.map((row) => ({ key: row.key, item: JSON.parse(row.item_json) as MemoryItem, score: -row.rank }));
+    return rows.map((row) => ({ key: row.key, item: memoryOf(row.item_json, row.embedding), score: -row.rank }));
   }
 
   async delete(key: string): Promise<boolean> {
@@ -182,18 +230,19 @@ export class SqliteMemoryProvider implements MemoryProvider, AsyncDisposable {
     checkedEmbedding(embedding, 'The query');
     const { topK = 10, minScore = 0, filter } = options;
     const index = this.#vectorIndex();
+    this.#approximateWhenLarge(index);
     const hits = index.search(Float32Array.from(embedding), topK, minScore, indexedFilter(filter));
     const { statements } = this.#connection.open();
     return hits.flatMap(({ key, score }) => {
-      const row = statements.get.get(key);
-      return row === undefined ? [] : [{ key, item: JSON.parse(row.item_json) as MemoryItem, score }];
+      const row = statements.itemOnly.get(key);
+      return row === undefined ? [] : [{ key, item: memoryOf(row.item_json, index.vector(key)), score }];
     });
   }
 
   /** The vectors in this process, read from the file once and again only after another connection wrote. */
   #vectorIndex(): SqliteVectorIndex {
-    const { database, statements } = this.#connection.open();
-    const version = database.pragma('data_version', { simple: true }) as number;
+    const { statements } = this.#connection.open();
+    const version = statements.dataVersion.get() as number;
     if (this.#index !== undefined && version === this.#indexVersion) return this.#index;
     const index = new SqliteVectorIndex();
     for (const row of statements.vectors.iterate()) {
@@ -203,6 +252,19 @@ export class SqliteMemoryProvider implements MemoryProvider, AsyncDisposable {
     this.#index = index;
     this.#indexVersion = version;
     return index;
+  }
+
+  /** With `hnsw`, builds the graph once the index holds `approximateFrom` vectors. */
+  #approximateWhenLarge(index: SqliteVectorIndex): void {
+    if (this.#vectorIndexKind !== 'hnsw' || index.approximate || index.size < this.#approximateFrom) return;
+    index.attachApproximate(HnswVectorIndex.create(index.dimensions as number));
+  }
+
+  /** Whether searches go through an approximate graph now (with `hnsw`, once `approximateFrom` vectors are in). */
+  async hasVectorIndex(): Promise<boolean> {
+    const index = this.#vectorIndex();
+    this.#approximateWhenLarge(index);
+    return index.approximate;
   }
 
   async close(): Promise<void> {
@@ -224,7 +286,7 @@ export class SqliteMemoryProvider implements MemoryProvider, AsyncDisposable {
           item.metadata.source,
           item.embedding?.length ?? null,
           vector,
-          JSON.stringify(item),
+          JSON.stringify({ ...item, embedding: undefined }),
         );
         removeText(statements, key);
         const { lastInsertRowid } = statements.insertText.run(key, item.content);

@@ -34,3 +34,15 @@ export class SqliteStoreSchemaTooNewError extends OrkeonError<SqliteStoreErrorCo
     );
   }
 }
+
+/** `VectorIndex: hnsw` and the USearch library is not installed (or cannot load on this platform). */
+export class SqliteMemoryIndexUnavailableError extends OrkeonError<SqliteStoreErrorCode> {
+  constructor(cause: unknown) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    super(
+      'SQLITE_MEMORY_INDEX_UNAVAILABLE',
+      `The SQLite memory store is set to an HNSW vector index, and its library 'usearch' cannot load (${reason}). Install it beside Orkeon (npm install usearch), or set Svc:Memory:Sqlite:VectorIndex to "exact".`,
+      { cause },
+    );
+  }
+}

@@ -1,4 +1,5 @@
 import { MemoryItemError, type MemoryType } from '@orkeon/core';
+import type { ApproximateVectorIndex } from './hnsw-vector-index.js';
 
 /** What the index keeps of a memory besides its vector: what search filters read. */
 export interface IndexedMemory {
@@ -21,9 +22,11 @@ export type IndexedFilter = (memory: IndexedMemory) => boolean;
  * The stored vectors of one SQLite memory store, in this process: one contiguous float32
  * matrix with each row's norm, so an exact cosine search is one pass over memory instead of
  * a read of every row from the file. Kept up to date by the store's own writes; rebuilt
- * when another connection has written (the store watches `PRAGMA data_version`).
+ * when another connection has written (the store watches `PRAGMA data_version`). With an
+ * approximate graph attached, a search scores only the graph's candidates.
  */
 export class SqliteVectorIndex {
+  #approximate: ApproximateVectorIndex | undefined;
   #dimensions: number | undefined;
   #matrix = new Float32Array(0);
   #norms = new Float64Array(0);
@@ -34,6 +37,31 @@ export class SqliteVectorIndex {
 
   get size(): number {
     return this.#memories.length;
+  }
+
+  /** The length of the vectors searched, once there is one. */
+  get dimensions(): number | undefined {
+    return this.#dimensions;
+  }
+
+  get approximate(): boolean {
+    return this.#approximate !== undefined;
+  }
+
+  /** The vector held for `key` (a view: copy it before keeping it). */
+  vector(key: string): Float32Array | undefined {
+    const row = this.#rows.get(key);
+    const dimensions = this.#dimensions ?? 0;
+    return row === undefined ? undefined : this.#matrix.subarray(row * dimensions, (row + 1) * dimensions);
+  }
+
+  /** Puts every vector into `graph`, which from now on finds the candidates of each search. */
+  attachApproximate(graph: ApproximateVectorIndex): void {
+    graph.add(
+      this.#memories.map((memory) => memory.key),
+      this.#matrix,
+    );
+    this.#approximate = graph;
   }
 
   /** Adds or replaces the memory's vector (and removes it when `vector` is undefined). */
@@ -51,12 +79,14 @@ export class SqliteVectorIndex {
     this.#norms[row] = Math.sqrt(dot(vector, 0, vector, vector.length));
     this.#memories.push(memory);
     this.#rows.set(memory.key, row);
+    this.#approximate?.add([memory.key], vector);
   }
 
   delete(key: string): void {
     this.#otherLength.delete(key);
     const row = this.#rows.get(key);
     if (row === undefined) return;
+    this.#approximate?.delete(key);
     // The last row takes the deleted one's place: rows stay contiguous.
     const last = this.#memories.length - 1;
     const dimensions = this.#dimensions ?? 0;
@@ -76,6 +106,8 @@ export class SqliteVectorIndex {
     this.#rows.clear();
     this.#otherLength.clear();
     this.#dimensions = undefined;
+    // The next vectors may be of another length: a graph is built again when one is wanted.
+    this.#approximate = undefined;
   }
 
   /**
@@ -96,6 +128,8 @@ export class SqliteVectorIndex {
       );
     const queryNorm = Math.sqrt(dot(query, 0, query, dimensions));
     if (queryNorm === 0) return [];
+    const approximate = this.#approximateSearch(query, queryNorm, topK, minScore, filter);
+    if (approximate !== undefined) return approximate;
     // The best rows so far, kept sorted; small (topK), so insertion beats a heap.
     const best: VectorHit[] = [];
     const matrix = this.#matrix;
@@ -110,6 +144,45 @@ export class SqliteVectorIndex {
       insertSorted(best, { key: memory.key, score }, topK);
     }
     return best;
+  }
+
+  /**
+   * The graph's candidates scored exactly: twice `topK` of them, four times more while a
+   * filter rejects so many that fewer than `topK` remain, and undefined (scan every row)
+   * once the candidates would be an eighth of the rows or more.
+   */
+  #approximateSearch(
+    query: Float32Array,
+    queryNorm: number,
+    topK: number,
+    minScore: number,
+    filter: IndexedFilter | undefined,
+  ): VectorHit[] | undefined {
+    const graph = this.#approximate;
+    if (graph === undefined) return undefined;
+    const dimensions = this.#dimensions ?? 0;
+    const first = Math.max(topK * 2, 20);
+    for (let wanted = first; wanted === first || wanted < this.size / 8; wanted *= 4) {
+      const candidates = graph.nearest(query, wanted);
+      const best: VectorHit[] = [];
+      let rejected = false;
+      for (const key of candidates) {
+        const row = this.#rows.get(key);
+        if (row === undefined) continue;
+        const norm = this.#norms[row] as number;
+        const score = norm === 0 ? 0 : dot(this.#matrix, row * dimensions, query, dimensions) / (norm * queryNorm);
+        if (score < minScore) continue;
+        const memory = this.#memories[row] as IndexedMemory;
+        if (filter !== undefined && !filter(memory)) {
+          rejected = true;
+          continue;
+        }
+        insertSorted(best, { key, score }, topK);
+      }
+      // Enough found, every vector seen, or only the minimum score left the rest out.
+      if (best.length >= topK || candidates.length < wanted || !rejected) return best;
+    }
+    return undefined;
   }
 
   #reserve(rows: number): void {

@@ -99,4 +99,38 @@ describe('SqliteMemoryProvider', () => {
     expect(await memory.search('coffee')).toEqual([]);
     await memory.close();
   });
+
+  it('keeps a vector once, as the BLOB, and reads rows of the release that kept it in the JSON too', async () => {
+    const path = await newPath();
+    const memory = new SqliteMemoryProvider({ path });
+    const fact = createMemoryItem({ content: 'Ada drinks green tea.' });
+    await memory.storeWithEmbedding('new', fact, [0.5, -0.25, 1]);
+    // The earlier release's row: the vector in the JSON and in the BLOB.
+    const earlier = new Database(path);
+    const old = { ...createMemoryItem({ content: 'Bob drinks coffee.' }), embedding: [0.25, 0.5, 0.75] };
+    earlier
+      .prepare('INSERT INTO memory_items VALUES (?, ?, ?, 3, ?, ?)')
+      .run(
+        'old',
+        old.type,
+        old.metadata.source,
+        Buffer.from(Float32Array.from(old.embedding).buffer),
+        JSON.stringify(old),
+      );
+    const stored = earlier.prepare("SELECT item_json FROM memory_items WHERE key = 'new'").get() as {
+      item_json: string;
+    };
+    expect(JSON.parse(stored.item_json)).not.toHaveProperty('embedding');
+    earlier.close();
+    expect(await memory.get('new')).toEqual({ ...fact, embedding: [0.5, -0.25, 1] });
+    expect(await memory.get('old')).toEqual(old);
+    const [nearest] = await memory.searchSimilar([0.25, 0.5, 0.75], { topK: 1 });
+    expect(nearest).toMatchObject({ key: 'old', item: old });
+    expect((await memory.search('green'))[0]?.item).toEqual({ ...fact, embedding: [0.5, -0.25, 1] });
+    expect((await memory.searchSimilar([0.5, -0.25, 1], { topK: 1 }))[0]?.item).toEqual({
+      ...fact,
+      embedding: [0.5, -0.25, 1],
+    });
+    await memory.close();
+  });
 });

@@ -4,6 +4,8 @@ export const sqliteStoreErrorCodes = {
     'The database file cannot be opened or prepared: give a path to a new or existing SQLite file in a writable folder.',
   SQLITE_STORE_OPTION_INVALID:
     'An option of the SQLite store has a value it cannot use: the message says what is allowed.',
+  SQLITE_MEMORY_INDEX_UNAVAILABLE:
+    'The SQLite memory store is set to an approximate (HNSW) vector index and its library cannot load: install `usearch` beside Orkeon, or set `Svc:Memory:Sqlite:VectorIndex` to `exact`.',
   SQLITE_STORE_SCHEMA_TOO_NEW:
     'The file was written by a later Orkeon release with a newer layout: upgrade Orkeon, or give another file (`--state`).',
 } as const;
