@@ -13,7 +13,9 @@ import { z } from 'zod';
 import {
   createLogger,
   defineTool,
+  Guardian,
   LlmClient,
+  NetworkGuard,
   ToolInvocationPipeline,
   ToolRegistry,
   VirtualFileSystem,
@@ -64,6 +66,28 @@ export async function measureAgentLoop(): Promise<AgentLoopMeasure[][]> {
     caller: { kind: 'script', agent: 'bench' },
     settings: { MaxRetries: 0, TimeoutSeconds: 30 },
   });
+  // The Guardian as createRuntime builds it by default: prompts screened (Block), calls checked, results enveloped (Warn).
+  const guardian = new Guardian({
+    promptPolicy: 'Block',
+    toolResultPolicy: 'Warn',
+    trustedTools: ['email_*', 'human_input'],
+    urls: new NetworkGuard({ blockedPorts: [22, 23, 25, 110, 143, 445, 3306, 5432, 6379, 27017] }),
+    logger: createLogger({ level: 'silent' }),
+  });
+  const guardedClient = new LlmClient({
+    model: { provider: 'openai', modelId: 'bench-model', model, supportsStreaming: true },
+    logger: createLogger({ level: 'silent' }),
+    pipeline: new ToolInvocationPipeline({
+      registry: new ToolRegistry([ourTool]),
+      vfs,
+      logger: createLogger({ level: 'silent' }),
+      guardian,
+    }),
+    tools: [ourTool],
+    caller: { kind: 'script', agent: 'bench' },
+    settings: { MaxRetries: 0, TimeoutSeconds: 30 },
+    guardian,
+  });
   const sdkTools = {
     lookup: tool({
       description: 'Look a value up.',
@@ -78,6 +102,7 @@ export async function measureAgentLoop(): Promise<AgentLoopMeasure[][]> {
 
   const sides = {
     orkeon: () => client.act('What is the answer?'),
+    guarded: () => guardedClient.act('What is the answer?'),
     'AI SDK': () =>
       generateText({ model, prompt: 'What is the answer?', tools: sdkTools, stopWhen: stepCountIs(10), maxRetries: 0 }),
   };
@@ -107,6 +132,35 @@ export async function measureAgentLoop(): Promise<AgentLoopMeasure[][]> {
     };
   };
 
+  /** Two sides run alternately, one run each in turn, for `batches` × `runsPerBatch` × 2 runs; no heap figure. */
+  const measurePair = async (
+    ...pair: readonly [readonly [string, () => Promise<unknown>], readonly [string, () => Promise<unknown>]]
+  ): Promise<AgentLoopMeasure[]> => {
+    const durations: number[][] = [[], []];
+    for (let batch = 0; batch < batches * 2; batch++) {
+      server.reset();
+      server.enqueue(...Array.from({ length: runsPerBatch * 4 }, () => answer));
+      // Which side goes first changes each batch: neither always runs right after the other.
+      const order = batch % 2 === 0 ? [0, 1] : [1, 0];
+      for (let index = 0; index < runsPerBatch; index++)
+        for (const side of order) {
+          const started = performance.now();
+          await pair[side]?.[1]();
+          durations[side]?.push(performance.now() - started);
+        }
+    }
+    return pair.map(([label], side) => {
+      const sorted = (durations[side] ?? []).sort((a, b) => a - b);
+      const total = sorted.reduce((sum, value) => sum + value, 0);
+      return {
+        label,
+        medianMilliseconds: sorted[Math.floor(sorted.length / 2)] ?? 0,
+        runsPerSecond: (sorted.length / total) * 1000,
+        heapBytesPerRun: Number.NaN,
+      };
+    });
+  };
+
   const results: AgentLoopMeasure[][] = [];
   // Warm up both, then tracing off.
   for (const run of Object.values(sides))
@@ -118,6 +172,10 @@ export async function measureAgentLoop(): Promise<AgentLoopMeasure[][]> {
     await measureSide('orkeon, tracing off', sides.orkeon),
     await measureSide('AI SDK, tracing off', sides['AI SDK']),
   ]);
+  // The Guardian on against off, run by run in turns, so that both see the same machine.
+  results.push(
+    await measurePair(['orkeon, Guardian on (anchor: off)', sides.guarded], ['orkeon, Guardian off', sides.orkeon]),
+  );
 
   // Tracing on: an SDK with an in-memory exporter; the AI SDK with its own OpenTelemetry integration.
   const exporter = new InMemorySpanExporter();

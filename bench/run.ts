@@ -1,6 +1,6 @@
 // Runs every benchmark group, ours and the anchor interleaved in one run, prints
 // the ratios and writes them to docs/benchmarks.md. `npm run bench`; `npm run bench -- a2a mcp`
-// runs the named sections only (services, configuration, agent-loop, a2a, mcp, startup, http-api, data, conversations, memory, embeddings, code) and
+// runs the named sections only (services, configuration, agent-loop, a2a, mcp, startup, http-api, data, conversations, memory, embeddings, guardian, code) and
 // puts each in place of its old one in docs/benchmarks.md, leaving the others as they are.
 import { readFile, writeFile } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';
@@ -53,6 +53,14 @@ const sections: Section[] = [
     measure: async () => (await import('./embeddings.js')).embeddingsBenchSection(),
   },
   { name: 'memory', heading: '## Memory stores', measure: async () => memorySection(await measureMemory()) },
+  {
+    name: 'guardian',
+    heading: '## Guardian',
+    measure: async () => {
+      const { guardianSection, measureGuardian } = await import('./guardian.js');
+      return guardianSection(await measureGuardian());
+    },
+  },
   {
     name: 'code',
     heading: '## Code interpreter',
@@ -143,13 +151,13 @@ async function agentLoopSection(): Promise<string[]> {
           ? `${(ours.medianMilliseconds / anchor.medianMilliseconds).toFixed(2)}× | ${(ours.runsPerSecond / anchor.runsPerSecond).toFixed(2)}×`
           : ' | ';
       lines.push(
-        `| ${row.label} | ${row.medianMilliseconds.toFixed(2)} | ${Math.round(row.runsPerSecond)} | ${(row.heapBytesPerRun / 1024).toFixed(1)} KiB | ${ratios} |`,
+        `| ${row.label} | ${row.medianMilliseconds.toFixed(2)} | ${Math.round(row.runsPerSecond)} | ${Number.isNaN(row.heapBytesPerRun) ? '–' : `${(row.heapBytesPerRun / 1024).toFixed(1)} KiB`} | ${ratios} |`,
       );
     }
   }
   lines.push(
     '',
-    'One `act` run = two model calls over loopback HTTP to the scripted model server (a tool call, then the answer) and one tool call. Our side adds the invocation pipeline (validation, gate check, time limit, truncation, audit), Orkeon retries and Orkeon telemetry. Tracing on: an OpenTelemetry SDK with an in-memory exporter; the AI SDK side uses its own `@ai-sdk/otel` integration. Heap growth is `heapUsed` after a batch minus before it, per run, with a large young generation so that little is collected meanwhile: an estimate of what a run allocates, server included.',
+    'One `act` run = two model calls over loopback HTTP to the scripted model server (a tool call, then the answer) and one tool call. The Guardian pair measures our loop with the Guardian as `createRuntime` builds it (prompt screened, call checked, result screened and enveloped) against the same loop without it, one run each in turn (no heap figure), the goal ≤ 1.05×; the other rows are without the Guardian, as the AI SDK has none. Our side adds the invocation pipeline (validation, gate check, time limit, truncation, audit), Orkeon retries and Orkeon telemetry. Tracing on: an OpenTelemetry SDK with an in-memory exporter; the AI SDK side uses its own `@ai-sdk/otel` integration. Heap growth is `heapUsed` after a batch minus before it, per run, with a large young generation so that little is collected meanwhile: an estimate of what a run allocates, server included.',
     '',
   );
   return lines;

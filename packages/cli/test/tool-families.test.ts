@@ -1,3 +1,4 @@
+import { toolResultText } from '@orkeon/testing';
 import { describe, expect, it } from 'vitest';
 import { checkPackages } from '../src/doctor/packages-check.js';
 import { useScriptedRun } from './scripted-run.js';
@@ -44,7 +45,9 @@ describe('tool families in orkeon run', () => {
     );
     const events = jsonLines(result.stdout);
     const costs = events.filter((event) => event.kind === 'cost.updated');
-    const [stats, budget] = toolMessages().map((message) => JSON.parse(message.content) as Record<string, unknown>);
+    const [stats, budget] = toolMessages().map(
+      (message) => JSON.parse(toolResultText(message.content)) as Record<string, unknown>,
+    );
     expect(stats).toMatchObject({
       crew: 'session-crew',
       modelCalls: 1,

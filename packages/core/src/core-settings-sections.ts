@@ -3,6 +3,12 @@ import { consensusVotingSettings } from './consensus/consensus-settings.js';
 import { conversationSettings } from './conversations/conversation-settings.js';
 import { crewMemorySettings } from './crew-memory/crew-memory-settings.js';
 import { crewExecutionStatePersistenceSettings } from './execution-state/execution-state-settings.js';
+import {
+  guardianSettings,
+  promptSecuritySettings,
+  toolResultSecuritySettings,
+  urlSecuritySettings,
+} from './guardian/guardian-settings.js';
 import { consoleStreamingSettings } from './llm/console-streaming.js';
 import { llmSettings } from './llm/llm-settings.js';
 import { loggingSettings } from './logging/logging-settings.js';
@@ -28,4 +34,8 @@ export const coreSettingsSections: readonly SettingsSection[] = [
   memorySettings,
   crewMemorySettings,
   encryptionSettings,
+  guardianSettings,
+  promptSecuritySettings,
+  toolResultSecuritySettings,
+  urlSecuritySettings,
 ];

@@ -281,6 +281,35 @@ export type {
 } from './graph/graph-run-events.js';
 export { END, START } from './graph/graph-sentinels.js';
 export { type CompileOptions, StateGraph } from './graph/state-graph.js';
+export { addSvcGuardian, GuardianDecisionListenerService, GuardianService } from './guardian/add-svc-guardian.js';
+export {
+  envelope as toolResultEnvelope,
+  Guardian,
+  type GuardianDecision,
+  type GuardianOptions,
+  type GuardianPhase,
+  guardianBlockMessage,
+} from './guardian/guardian.js';
+export { GuardianBlockedError } from './guardian/guardian-blocked-error.js';
+export {
+  defaultBlockedPorts,
+  guardianSettings,
+  type PromptPolicy,
+  promptPolicies,
+  promptSecuritySettings,
+  type ToolResultPolicy,
+  toolResultPolicies,
+  toolResultSecuritySettings,
+  urlSecuritySettings,
+} from './guardian/guardian-settings.js';
+export {
+  type InjectionFinding,
+  type InjectionScan,
+  type ScreenedSource,
+  scanForInjection,
+} from './guardian/injection-detector.js';
+export type { InjectionClass, InjectionSeverity } from './guardian/injection-patterns.js';
+export { screenToolCall } from './guardian/tool-call-screen.js';
 export { addAfterKickoffHook, addBeforeKickoffHook, addSvcKickoffHooks } from './hooks/add-svc-kickoff-hooks.js';
 export {
   CrewKickoffHookRunner,
@@ -589,6 +618,7 @@ export {
   type ToolEmbeddedResource,
   type ToolOutcome,
   type ToolResult,
+  toolBlocked,
   toolContent,
   toolDenied,
   toolFailure,

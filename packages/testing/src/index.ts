@@ -51,3 +51,4 @@ export {
   startRedisServer,
 } from './redis/start-redis-server.js';
 export { createTemporaryDirectory, type TemporaryDirectory } from './temporary-directory.js';
+export { toolResultText } from './tool-result-text.js';

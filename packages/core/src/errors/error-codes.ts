@@ -37,6 +37,8 @@ export const coreErrorCodes = {
     "The hierarchical manager rejected a task's answer as often as allowed: the message carries its last feedback.",
   TASK_RUN_FAILED:
     'Something that is not an Orkeon error was thrown while a task ran (a bug in a callback): see the cause.',
+  GUARDIAN_BLOCKED:
+    'The Guardian found prompt injection (High or Critical) in the prompt of a task and stopped it before the model saw it (exit reason GuardianBlocked): the message names the pattern classes. Remove the injected text from the input, or set Svc:Security:Prompt:Policy to Warn.',
   AGENT_RUN_FAILED: 'An agent run failed with an error that carries no code: see the message of the `error` event.',
   EMBEDDING_PROVIDER_MISSING:
     'The `Embedding` agent selection needs an embedding provider and none exists: use `FirstFit` or `Skill`, or name each agent.',

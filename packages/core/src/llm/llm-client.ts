@@ -1,5 +1,6 @@
 // One file for LlmClient: complete and act share one loop over the AI SDK (streamed or buffered);
 // retries, telemetry, stop conditions and model normalisation live beside it.
+
 import {
   generateText,
   type JSONSchema7,
@@ -13,6 +14,8 @@ import {
   type ToolSet,
   tool,
 } from 'ai';
+import type { Guardian } from '../guardian/guardian.js';
+import { GuardianBlockedError } from '../guardian/guardian-blocked-error.js';
 import type { Logger } from '../logging/logger.js';
 import type { PermissionMode } from '../permissions/permission-mode.js';
 import { failSpan, GenAi, OrkeonAttributes, tracer } from '../telemetry/gen-ai-telemetry.js';
@@ -125,6 +128,8 @@ export interface LlmClientOptions {
    * `history`: its messages come before the goal, its summary after the system prompt.
    */
   readonly conversation?: { readonly messages: readonly ModelMessage[]; readonly summary?: string | undefined };
+  /** Screens each prompt before the model sees it and frames each tool result as data; absent when the Guardian is off. */
+  readonly guardian?: Guardian;
 }
 
 /**
@@ -202,6 +207,8 @@ export class LlmClient {
   }
 
   async #run(prompt: string, options: ActOptions, withTools: boolean): Promise<ActResult> {
+    const blocked = this.#options.guardian?.screenPrompt(prompt, this.#options.caller);
+    if (blocked !== undefined) throw new GuardianBlockedError(blocked);
     const maxIterations = withTools ? (options.maxIterations ?? defaultMaxIterations) : 1;
     const unlimited = maxIterations === 0 || maxIterations === Number.POSITIVE_INFINITY;
     const sink = this.#options.deltaSink;
@@ -331,6 +338,7 @@ export class LlmClient {
 
   #aiTools(options: ActOptions) {
     const pipeline = this.#options.pipeline;
+    const guardian = this.#options.guardian;
     const tools = this.#options.tools ?? [];
     if (tools.length > 0 && pipeline === undefined) {
       throw new LlmError(
@@ -355,7 +363,12 @@ export class LlmClient {
               ...(options.permissionMode === undefined ? {} : { permissionMode: options.permissionMode }),
             });
             // A rich result travels whole, so that toModelOutput can hand its media to the model.
-            return result?.content === undefined ? (result?.output ?? '') : result;
+            if (result?.content !== undefined) return result;
+            const output = result?.output ?? '';
+            // A blocked or denied call answers in the Guardian's or the gate's words, not as data.
+            return guardian === undefined || result?.outcome !== 'Success'
+              ? output
+              : guardian.screenToolResult(definition.name, output, caller);
           },
           toModelOutput: ({ output }) => toolModelOutput(output, providersTakingToolMedia.has(this.#model.provider)),
         }),

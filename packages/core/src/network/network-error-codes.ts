@@ -12,6 +12,10 @@ export const networkErrorCodes = {
     'The URL carries a user name or password (https://user:pass@host): send credentials in a header instead.',
   NETWORK_ADDRESS_BLOCKED:
     'The host is, or resolves to, an address agents may not reach (loopback, private, link-local, cloud metadata, …): an operator can allow it with an allowed host or range.',
+  NETWORK_PORT_BLOCKED:
+    'The URL names a port of a service agents may not reach (SSH, SMTP, databases, …; Svc:Security:Url:BlockedPorts): use the service through its own tool, or an operator removes the port from the list.',
+  NETWORK_DOMAIN_BLOCKED:
+    'The host is in a domain the operator blocked (Svc:Security:Url:BlockedDomains): reach the information elsewhere, or an operator removes the domain from the list.',
   NETWORK_HOST_UNRESOLVED: 'The host name does not resolve to any address: check the spelling of the host.',
   NETWORK_ALLOWLIST_INVALID:
     'An allowed host or address range is malformed: write a host (`api.example.com`, `*.example.com`, `localhost:8080`) or a range (`10.0.0.0/8`, `fd00::/8`).',

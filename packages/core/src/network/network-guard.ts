@@ -24,6 +24,10 @@ export interface NetworkGuardOptions {
   readonly resolve?: HostResolver;
   /** URL schemes `checkUrl` accepts. Default: `http:` and `https:`. */
   readonly schemes?: readonly string[];
+  /** Ports `checkUrl` refuses (an allowed host on that port excepted). Default: none. */
+  readonly blockedPorts?: readonly number[];
+  /** Domains `checkUrl` refuses, each with its subdomains (`example.com` blocks `www.example.com`). Default: none. */
+  readonly blockedDomains?: readonly string[];
 }
 
 /** A URL the guard accepted, and whether an allowed host let it through (its addresses are then not judged). */
@@ -48,6 +52,8 @@ export class NetworkGuard {
   readonly #allowlist: NetworkAllowlist;
   readonly #resolve: HostResolver;
   readonly #schemes: readonly string[];
+  readonly #blockedPorts: ReadonlySet<string>;
+  readonly #blockedDomains: readonly string[];
   /** For `net.connect` and HTTP agents: refuses a name resolving to a blocked address. */
   readonly lookup: LookupFunction;
   /**
@@ -63,6 +69,8 @@ export class NetworkGuard {
     this.#allowlist = allowlist.value;
     this.#resolve = options.resolve ?? systemResolver;
     this.#schemes = (options.schemes ?? ['http:', 'https:']).map((scheme) => scheme.toLowerCase());
+    this.#blockedPorts = new Set((options.blockedPorts ?? []).map(String));
+    this.#blockedDomains = (options.blockedDomains ?? []).map((domain) => normalHost(domain).replace(/^\*?\./, ''));
     this.lookup = guardedLookupFunction((host) => this.resolveChecked(host));
     this.trustedLookup = guardedLookupFunction((host) => this.resolveChecked(host, { trusted: true }));
   }
@@ -93,6 +101,14 @@ export class NetworkGuard {
     const port = parsed.port === '' ? (defaultPorts[parsed.protocol] ?? '') : parsed.port;
     if (this.allowsHost(parsed.hostname, port)) return networkAllowed({ url: parsed, hostAllowed: true });
     const host = normalHost(parsed.hostname);
+    if (this.#blockedPorts.has(port))
+      return networkRefused(
+        'NETWORK_PORT_BLOCKED',
+        `Port ${port} (${host}) serves a service agents may not reach through a URL; an operator can allow '${host}:${port}' as an allowed host.`,
+      );
+    const domain = this.#blockedDomains.find((blocked) => host === blocked || host.endsWith(`.${blocked}`));
+    if (domain !== undefined)
+      return networkRefused('NETWORK_DOMAIN_BLOCKED', `The domain ${domain} is blocked by the operator (${host}).`);
     if (isIP(host) !== 0) {
       const refusal = this.checkAddress(host);
       if (refusal !== undefined) return networkRefused(refusal.code, refusal.message);

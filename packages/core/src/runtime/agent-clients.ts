@@ -3,6 +3,7 @@ import { activeAgentSpawner, spawnAgentToolName } from '../autonomous/agent-spaw
 import { meteredModel } from '../budget/metered-model.js';
 import type { AgentDefinition } from '../crew/agent-definition.js';
 import type { CrewDefinition } from '../crew/crew-definition.js';
+import type { Guardian } from '../guardian/guardian.js';
 import type { LlmDeltaSink } from '../llm/console-streaming.js';
 import { LlmClient } from '../llm/llm-client.js';
 import type { Logger } from '../logging/logger.js';
@@ -81,6 +82,7 @@ export class AgentClients {
       onRetry: (retry) => scope.emit({ kind: 'model.retry', agentId: agent.id, taskId, ...retry }),
       ...(deltaSink === undefined ? {} : { deltaSink }),
       ...(conversation === undefined ? {} : { conversation }),
+      ...(this.#parts.guardian === undefined ? {} : { guardian: this.#parts.guardian }),
     });
   }
 
@@ -120,4 +122,5 @@ export interface AgentClientsParts {
   readonly tools: ToolRegistry;
   readonly consoleSink?: LlmDeltaSink | undefined;
   readonly maxDelegationDepth: number;
+  readonly guardian?: Guardian | undefined;
 }

@@ -21,6 +21,9 @@ import { EmbeddingProviderService } from '../embeddings/embedding-provider.js';
 import { addCrewExecutionStatePersistence } from '../execution-state/add-crew-execution-state-persistence.js';
 import { CrewExecutionStateManagerService } from '../execution-state/crew-execution-state-manager.js';
 import { crewExecutionStatePersistenceSettings } from '../execution-state/execution-state-settings.js';
+import { addSvcGuardian, GuardianDecisionListenerService, GuardianService } from '../guardian/add-svc-guardian.js';
+import type { GuardianDecision } from '../guardian/guardian.js';
+import { guardianSettings } from '../guardian/guardian-settings.js';
 import { CrewKickoffHookRunnerService } from '../hooks/crew-kickoff-hook-runner.js';
 import { HumanInputAsker } from '../human-input/human-input-asker.js';
 import { type HumanInputChannel, HumanInputChannelService } from '../human-input/human-input-channel.js';
@@ -120,6 +123,13 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     const executionStates = provider.tryGet(CrewExecutionStateManagerService);
     const consoleSink = provider.tryGet(LlmDeltaSinkService);
     const telemetry = provider.tryGet(TelemetryExporterService);
+    const guardian = provider.tryGet(GuardianService);
+    if (!configuration.get(guardianSettings).Enabled)
+      provider
+        .get(LoggerService)
+        .warn(
+          'the Guardian is off (Svc:Guardian:Enabled = false): prompts, tool calls and tool results are not screened',
+        );
     return new Runtime({
       services: provider,
       logger: provider.get(LoggerService),
@@ -137,6 +147,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
       ...(executionStates === undefined ? {} : { executionStates }),
       ...(consoleSink === undefined ? {} : { consoleSink }),
       ...(telemetry === undefined ? {} : { telemetry }),
+      ...(guardian === undefined ? {} : { guardian }),
       ...(options.permissionMode === undefined ? {} : { permissionMode: options.permissionMode }),
       ...(options.clock === undefined ? {} : { clock: options.clock }),
       prices: { ...builtInModelPrices, ...configuration.get(telemetrySettings).Prices },
@@ -176,6 +187,9 @@ async function registerDefaults(
   services.tryAddSingleton(LoggerService, () =>
     createLogger({ level: configuration.get(loggingSettings).Level ?? 'warn' }),
   );
+  // The Guardian is on unless Svc:Guardian:Enabled is false; its decisions become guardian.blocked events.
+  addSvcGuardian(services, configuration);
+  services.addInstance(GuardianDecisionListenerService, guardianBlockedEvent);
   // Only a configured gate (Svc:Security:PermissionGate:Enabled) or one the host registered exists, unless a mode is given.
   addSvcPermissionGate(services, configuration);
   // Svc:Cli:ConsoleStreaming and Svc:ExecutionState:Persistence take effect here, for every host.
@@ -245,6 +259,7 @@ async function registerDefaults(
   services.tryAddSingleton(ToolInvocationPipelineService, (resolver) => {
     const gate = resolver.tryGet(PermissionGateService);
     const prompt = resolver.tryGet(PermissionPromptService);
+    const guardian = resolver.tryGet(GuardianService);
     return new ToolInvocationPipeline({
       registry: resolver.get(ToolRegistryService),
       vfs: resolver.get(VirtualFileSystemService),
@@ -254,6 +269,7 @@ async function registerDefaults(
       runOf: () => activeRunScope()?.view,
       ...(gate === undefined ? {} : { gate }),
       ...(prompt === undefined ? {} : { prompt }),
+      ...(guardian === undefined ? {} : { guardian }),
     });
   });
   services.tryAddSingleton(ChatModelService, (resolver) => createEchoModel(resolver.get(LoggerService)));
@@ -289,6 +305,21 @@ async function fileSystemFor(configuration: Configuration, options: RuntimeOptio
     ...files.InternalMounts.map((text) => fromSettings(text, 'internal')),
   ];
   return VirtualFileSystem.create(mounts, { maxFileSizeBytes: files.MaxFileSizeBytes });
+}
+
+/** A Guardian decision, as the run's `guardian.blocked` event (outside a run, the log line is all). */
+function guardianBlockedEvent(decision: GuardianDecision): void {
+  activeRunScope()?.emit({
+    kind: 'guardian.blocked',
+    phase: decision.phase,
+    action: decision.action,
+    reason: decision.reason,
+    toolName: decision.tool,
+    patternClasses: decision.classes === undefined ? undefined : [...decision.classes],
+    severity: decision.severity,
+    agentId: decision.caller?.agentId,
+    taskId: decision.caller?.task,
+  });
 }
 
 /** A tool call starts: counted against the run's budget (the call past the limit stops the run) and reported. */

@@ -62,10 +62,23 @@ export const runEventSchemas = {
   'tool.returned': kind('tool.returned', 'A tool call ended, also when the tool failed or was denied.', {
     toolName: z.string(),
     success: z.boolean(),
-    outcome: z.enum(['Success', 'Failure', 'Denied']),
+    outcome: z.enum(['Success', 'Failure', 'Denied', 'Blocked']),
     durationMs: z.number().nonnegative(),
     taskId,
   }),
+  'guardian.blocked': kind(
+    'guardian.blocked',
+    'The Guardian blocked a prompt, a tool call or a tool result; under the Warn policies, what it would have blocked (action warned). The text judged is never sent.',
+    {
+      phase: z.enum(['Input', 'ToolExecution', 'ToolResult', 'Delegation']),
+      action: z.enum(['blocked', 'warned']),
+      reason: z.string().describe('The rule that decided, in words: the pattern classes, the argument and rule, …'),
+      toolName: z.string().optional(),
+      patternClasses: z.array(z.string()).optional(),
+      severity: z.enum(['Low', 'Medium', 'High', 'Critical']).optional(),
+      taskId,
+    },
+  ),
   'delegation.started': kind('delegation.started', 'An agent asks a coworker or hands it work.', {
     toRole: z.string().optional(),
     toAgentId: z.string().optional(),

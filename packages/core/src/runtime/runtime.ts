@@ -1,5 +1,6 @@
 // One file for the Runtime class: run, stream, llmClient and dispose share its parts; the parts
 // themselves (model choice, agent clients, checkpointing, planning, the run's bus and scope) live beside it.
+
 import { performance } from 'node:perf_hooks';
 import type { ModelMessage } from 'ai';
 import type { CrewBudget } from '../budget/crew-budget.js';
@@ -18,6 +19,7 @@ import type { EmbeddingProvider } from '../embeddings/embedding-provider.js';
 import type { CoreErrorCode } from '../errors/error-codes.js';
 import { OrkeonError } from '../errors/orkeon-error.js';
 import type { CrewExecutionStateManager } from '../execution-state/crew-execution-state-manager.js';
+import type { Guardian } from '../guardian/guardian.js';
 import type { CrewKickoffHookRunner } from '../hooks/crew-kickoff-hook-runner.js';
 import type { LlmDeltaSink } from '../llm/console-streaming.js';
 import { LlmClient } from '../llm/llm-client.js';
@@ -88,6 +90,8 @@ export interface RuntimeParts {
   readonly crewMemory?: CrewMemorySettings;
   /** The layer crew memory keeps and recalls through, when one is registered (cognitive memory). */
   readonly memoryLayer?: () => MemoryLayer | undefined;
+  /** Screens prompts and frames tool results for every model client; absent when the Guardian is off. */
+  readonly guardian?: Guardian;
 }
 
 type RunTarget = AgentDefinition | AgentInput | CrewDefinition;
@@ -129,6 +133,7 @@ export class Runtime implements AsyncDisposable {
       tools: parts.tools,
       consoleSink: parts.consoleSink,
       maxDelegationDepth: parts.maxDelegationDepth ?? 2,
+      guardian: parts.guardian,
     });
   }
 
@@ -537,6 +542,7 @@ export class Runtime implements AsyncDisposable {
       tools: options.tools ?? this.tools.list(),
       settings: this.#parts.models.defaultCallSettings(),
       ...(options.caller === undefined ? {} : { caller: options.caller }),
+      ...(this.#parts.guardian === undefined ? {} : { guardian: this.#parts.guardian }),
       ...(consoleSink === undefined ? {} : { deltaSink: consoleSink }),
     });
   }

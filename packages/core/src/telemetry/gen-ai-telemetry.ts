@@ -44,6 +44,12 @@ export const OrkeonAttributes = {
   crewName: 'orkeon.crew.name',
   crewProcess: 'orkeon.crew.process',
   toolOutcome: 'orkeon.tool.outcome',
+  /** `blocked` or `warned`, on the span where the Guardian decided (`invoke_agent`, `execute_tool`). */
+  guardianDecision: 'orkeon.guardian.decision',
+  /** `Input`, `ToolExecution`, `ToolResult` or `Delegation`. */
+  guardianPhase: 'orkeon.guardian.phase',
+  /** The injection pattern classes found (`instruction-override`, …). */
+  guardianClasses: 'orkeon.guardian.pattern_classes',
 } as const;
 
 export const MetricNames = {

@@ -5,6 +5,7 @@ import { context, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { z } from 'zod';
 import type { CoreErrorCode } from '../errors/error-codes.js';
 import { OrkeonError } from '../errors/orkeon-error.js';
+import type { Guardian } from '../guardian/guardian.js';
 import type { Logger } from '../logging/logger.js';
 import { unknownPermissionModeMessage } from '../permissions/permission-errors.js';
 import type { PermissionGate, PermissionPrompt } from '../permissions/permission-gate.js';
@@ -28,6 +29,7 @@ import type { ToolRegistry } from './tool-registry.js';
 import {
   isToolResult,
   type ToolResult,
+  toolBlocked,
   toolDenied,
   toolFailure,
   toolSuccess,
@@ -35,6 +37,22 @@ import {
 } from './tool-result.js';
 
 export const defaultMaxResultCharacters = 4_000;
+
+const errorTypeOf: Readonly<Record<string, string>> = {
+  Denied: 'denied',
+  Blocked: 'guardian_blocked',
+  Failure: 'tool_error',
+};
+
+/** The arguments as an object when the model sent JSON text; anything else as it came. */
+function rawArguments(input: unknown): unknown {
+  if (typeof input !== 'string') return input;
+  try {
+    return JSON.parse(input) as unknown;
+  } catch {
+    return input;
+  }
+}
 export const defaultToolTimeoutMilliseconds = 60_000;
 
 export interface ToolInvocation {
@@ -76,6 +94,8 @@ export interface ToolInvocationPipelineOptions {
   readonly defaultTimeoutMilliseconds?: number;
   /** The run the current call belongs to, handed to the tool as `context.run`; `undefined` outside a run. */
   readonly runOf?: () => ToolRunView | undefined;
+  /** The Guardian's tool phase, the first step of every call; absent when the Guardian is off. */
+  readonly guardian?: Guardian;
 }
 
 /**
@@ -127,7 +147,7 @@ export class ToolInvocationPipeline {
     const limited = truncateToolResult(result, tool?.maxResultCharacters ?? defaultMaxResultCharacters);
     span.setAttribute(OrkeonAttributes.toolOutcome, limited.outcome);
     if (limited.outcome !== 'Success') {
-      span.setAttribute(GenAi.errorType, limited.outcome === 'Denied' ? 'denied' : 'tool_error');
+      span.setAttribute(GenAi.errorType, errorTypeOf[limited.outcome] ?? 'tool_error');
       span.setStatus({ code: SpanStatusCode.ERROR, message: limited.output.slice(0, 200) });
     }
     span.end();
@@ -147,6 +167,14 @@ export class ToolInvocationPipeline {
     if (invocation.permissionMode !== undefined && !isPermissionMode(invocation.permissionMode)) {
       return toolDenied(unknownPermissionModeMessage(invocation.permissionMode));
     }
+    // The Guardian judges the arguments as sent, before anything (the VFS included) reads them.
+    const blocked = this.#options.guardian?.checkToolCall(
+      tool.name,
+      rawArguments(invocation.input),
+      invocation.caller,
+      tool.networkGuard,
+    );
+    if (blocked !== undefined) return toolBlocked(blocked);
     const input = parseInput(tool, invocation.input);
     if (!input.ok) return toolFailure(input.message);
     const permitted = await this.#askGate(tool, input.value, invocation);

@@ -5,7 +5,7 @@ import { OrkeonError } from '../errors/orkeon-error.js';
 // are one contract (what a tool call answers), and each needs the others.
 
 /** How a tool call ended, as the audit trail records it. */
-export type ToolOutcome = 'Success' | 'Failure' | 'Denied';
+export type ToolOutcome = 'Success' | 'Failure' | 'Denied' | 'Blocked';
 
 const brand = Symbol.for('orkeon.tool-result');
 
@@ -80,6 +80,11 @@ export function toolFailure(message: string): ToolResult {
 }
 
 /** A refusal by the boundary (permission gate, mount rights). The model reads `DENIED: <reason>`. */
+/** A call the Guardian stopped before it ran: `message` is the Guardian's (`Error: Blocked by Guardian (…): …`). */
+export function toolBlocked(message: string): ToolResult {
+  return brandResult({ outcome: 'Blocked', output: message });
+}
+
 export function toolDenied(reason: string): ToolResult {
   return brandResult({ outcome: 'Denied', output: reason.startsWith('DENIED: ') ? reason : `DENIED: ${reason}` });
 }

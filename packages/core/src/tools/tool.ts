@@ -4,6 +4,7 @@ import type { CrewBudget } from '../budget/crew-budget.js';
 import type { CoreErrorCode } from '../errors/error-codes.js';
 import { OrkeonError } from '../errors/orkeon-error.js';
 import type { Logger } from '../logging/logger.js';
+import type { NetworkGuard } from '../network/network-guard.js';
 import type { FileSystem } from '../vfs/file-system.js';
 import type { ToolResult } from './tool-result.js';
 
@@ -146,6 +147,11 @@ export interface Tool<Input = unknown> {
   readonly maxResultCharacters?: number;
   /** Time limit of one call. Default: the pipeline's (60 s). */
   readonly timeoutMilliseconds?: number;
+  /**
+   * The guard the tool connects through, with its own allowed hosts: the Guardian judges the
+   * tool's URL arguments by it instead of by `Svc:Security:Url`. Absent for tools that reach no network of their own.
+   */
+  readonly networkGuard?: NetworkGuard;
   execute(input: Input, context: ToolContext): Promise<ToolReturn>;
 }
 
@@ -156,6 +162,7 @@ export interface ToolDefinition<Schema extends z.ZodType> {
   access?: ToolAccess;
   maxResultCharacters?: number;
   timeoutMilliseconds?: number;
+  networkGuard?: NetworkGuard;
   execute(input: z.output<Schema>, context: ToolContext): Promise<ToolReturn>;
 }
 
@@ -182,6 +189,7 @@ export function defineTool<Schema extends z.ZodType>(definition: ToolDefinition<
     access: definition.access ?? 'Unspecified',
     ...(definition.maxResultCharacters === undefined ? {} : { maxResultCharacters: definition.maxResultCharacters }),
     ...(definition.timeoutMilliseconds === undefined ? {} : { timeoutMilliseconds: definition.timeoutMilliseconds }),
+    ...(definition.networkGuard === undefined ? {} : { networkGuard: definition.networkGuard }),
     execute: definition.execute,
   };
 }

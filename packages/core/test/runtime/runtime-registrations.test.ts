@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { captureLogger } from '@orkeon/testing';
+import { captureLogger, toolResultText } from '@orkeon/testing';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { InMemoryStateStore } from '../../src/checkpoint/in-memory-state-store.js';
@@ -32,7 +32,7 @@ const writeCall = { toolCalls: [{ name: 'file_write', arguments: { path: '/work/
 function toolAnswer(): string {
   const body = context.server.requests[1]?.body as { messages?: { role: string; content: unknown }[] } | undefined;
   const messages = body?.messages ?? [];
-  return String(messages.find((message) => message.role === 'tool')?.content ?? '');
+  return toolResultText(String(messages.find((message) => message.role === 'tool')?.content ?? ''));
 }
 
 describe('the runtime honours the documented registrations', () => {

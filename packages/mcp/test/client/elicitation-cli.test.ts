@@ -8,6 +8,7 @@ import {
   type ScriptedModelServer,
   startScriptedModelServer,
   type TemporaryDirectory,
+  toolResultText,
 } from '@orkeon/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
@@ -94,7 +95,7 @@ const environment = () => ({
 function toolAnswer(): { declared: unknown; action: string; content?: unknown } {
   const messages = (model.requests[1]?.body?.messages ?? []) as { role: string; content: string }[];
   const tool = messages.find((message) => message.role === 'tool');
-  return JSON.parse(tool?.content ?? 'null');
+  return JSON.parse(toolResultText(tool?.content ?? 'null'));
 }
 
 describe('orkeon run: an MCP server’s elicitation goes to the human-input channel', () => {

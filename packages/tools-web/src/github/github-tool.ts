@@ -45,6 +45,7 @@ export function createGitHubTool(
     description: `Works with GitHub: list_issues, get_pr, get_repo (owner, repo), search_repos (query)${github.AllowWrites ? ', create_issue (owner, repo, title, body, labels)' : ''}.`,
     input: gitHubInput,
     access: github.AllowWrites ? 'Execute' : 'Read',
+    networkGuard: client.guard,
     timeoutMilliseconds: toolTimeout(web),
     async execute(input, context): Promise<ToolReturn> {
       if (input.action === 'create_issue' && !github.AllowWrites)

@@ -60,6 +60,7 @@ export function createHttpApiTool(settings: WebSettingsInput = {}, options: WebT
       'Calls an HTTP API: method, URL, headers, query and a text or JSON body; answers the status, headers and body. Only public addresses are reached (an operator may allow more); redirects are followed and checked. Use save_to to store a binary or large body as a file.',
     input: httpApiInput,
     access: 'Execute',
+    networkGuard: client.guard,
     maxResultCharacters: bound.MaxResultCharacters + 2_000,
     timeoutMilliseconds: toolTimeout(bound),
     execute: (input, context) => callHttpApi(input, context, { client, settings: bound, cache }),

@@ -69,6 +69,7 @@ export function createImageGenerationTool(
     description: `Generates images from a text prompt (${image.Model}); answers them as images and saves them when save_to names a path.`,
     input: imageGenerationInput,
     access: 'Execute',
+    networkGuard: client.guard,
     // Image models take a while; the request's own time limit is the settings' TimeoutSeconds at least.
     timeoutMilliseconds: Math.max(web.TimeoutSeconds, 120) * 1_000 + 5_000,
     execute: (input, context) =>

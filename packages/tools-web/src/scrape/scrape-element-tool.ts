@@ -45,6 +45,7 @@ export function createScrapeElementTool(
       'Reads the elements of a web page that a CSS selector matches: their visible text, or one attribute (e.g. href). Only public addresses are reached.',
     input: scrapeElementInput,
     access: 'Read',
+    networkGuard: client.guard,
     maxResultCharacters: bound.MaxResultCharacters + 1_000,
     timeoutMilliseconds: toolTimeout(bound),
     execute: (input, context) => scrapeElements(input, context, { client, cache, settings: bound }),

@@ -44,6 +44,7 @@ export function createWebScrapeTool(
       'Reads a web page: answers its title and visible text (no scripts, styles or hidden elements), and its links when asked. Only public addresses are reached. The page text is remembered for cache_search.',
     input: webScrapeInput,
     access: 'Read',
+    networkGuard: client.guard,
     maxResultCharacters: bound.MaxResultCharacters + maxLinks * 300 + 1_000,
     timeoutMilliseconds: toolTimeout(bound),
     execute: (input, context) => scrape(input, context, { client, cache, settings: bound }),

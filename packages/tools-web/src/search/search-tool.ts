@@ -40,6 +40,7 @@ export function defineSearchTool<Schema extends z.ZodType>(spec: SearchToolSpec<
     description: spec.description,
     input: spec.input,
     access: 'Read',
+    networkGuard: client.guard,
     timeoutMilliseconds: toolTimeout(spec.web),
     execute: (input, context) => spec.search(input, client, context.signal),
   });

@@ -135,7 +135,7 @@ describe('the examples of the tool, conversation and memory pages', () => {
     const sqlite = await run(find('memory.md', 2), cwd);
     expect(sqlite.out).toContain("key: 'ada'");
     expect(sqlite.code).toBe(0);
-    const registered = await run(find('memory.md', 3), cwd);
+    const registered = await run(find('memory.md', 4), cwd);
     expect(registered.code, registered.out).toBe(0);
     expect((await readdir(join(cwd, '.orkeon'))).sort()).toEqual(expect.arrayContaining(['memory.db', 'state.db']));
   }, 60_000);

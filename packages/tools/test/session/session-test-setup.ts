@@ -17,7 +17,7 @@ import {
   type ToolRunView,
   VirtualFileSystem,
 } from '@orkeon/core';
-import { captureLogger, type ScriptedModelServer, startScriptedModelServer } from '@orkeon/testing';
+import { captureLogger, type ScriptedModelServer, startScriptedModelServer, toolResultText } from '@orkeon/testing';
 import { afterEach, beforeEach } from 'vitest';
 import { addSvcTools, sessionSettings } from '../../src/index.js';
 
@@ -62,7 +62,7 @@ export function toolResultsSent(server: ScriptedModelServer): string[] {
     for (const message of body?.messages ?? []) {
       if (message.role !== 'tool' || results.has(String(message.tool_call_id))) continue;
       const content = typeof message.content === 'string' ? message.content : JSON.stringify(message.content);
-      results.set(String(message.tool_call_id), content);
+      results.set(String(message.tool_call_id), toolResultText(content));
     }
   }
   return [...results.values()];
