@@ -68,6 +68,10 @@ export function screenToolCall(tool: string, input: unknown, urls: NetworkGuard)
     if (urlLike.test(text)) {
       const check = urls.checkUrl(text.trim());
       if (!check.ok) return `the URL in argument '${name}' is refused (${check.code}): ${check.message}`;
+      // A name every resolver answers with loopback (RFC 6761) is refused here, before any lookup.
+      const host = check.value.url.hostname.toLowerCase().replace(/\.$/, '');
+      if (!check.value.hostAllowed && (host === 'localhost' || host.endsWith('.localhost')))
+        return `the URL in argument '${name}' is refused (NETWORK_ADDRESS_BLOCKED): ${host} is this machine (loopback), which agents may not reach. An operator can allow it with an allowed host.`;
     }
     if (
       judgesSql &&

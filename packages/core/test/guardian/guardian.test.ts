@@ -26,6 +26,11 @@ describe('screenToolCall', () => {
     [{ url: 'http://127.0.0.1:8080/admin' }, 'NETWORK_ADDRESS_BLOCKED'],
     [{ url: 'http://169.254.169.254/latest/meta-data/' }, 'NETWORK_ADDRESS_BLOCKED'],
     [{ url: 'http://[::ffff:10.0.0.1]/' }, 'NETWORK_ADDRESS_BLOCKED'],
+    [{ url: 'http://2130706433/' }, 'NETWORK_ADDRESS_BLOCKED'],
+    [{ url: 'http://0x7f.1/' }, 'NETWORK_ADDRESS_BLOCKED'],
+    [{ url: 'http://localhost:3000/admin' }, 'NETWORK_ADDRESS_BLOCKED'],
+    [{ url: 'http://api.localhost./' }, 'NETWORK_ADDRESS_BLOCKED'],
+    [{ url: 'HTTP://[::1]:8080/' }, 'NETWORK_ADDRESS_BLOCKED'],
     [{ url: 'file:///etc/passwd' }, 'NETWORK_SCHEME_UNSUPPORTED'],
     [{ url: 'gopher://example.com:70/' }, 'NETWORK_SCHEME_UNSUPPORTED'],
     [{ url: 'https://db.example.com:5432/' }, 'NETWORK_PORT_BLOCKED'],
@@ -43,10 +48,22 @@ describe('screenToolCall', () => {
     ['file_read', { path: '/data/notes..txt' }],
     ['postgres_query', { sql: "SELECT * FROM t WHERE name = 'x' OR '1'='1'" }],
     ['http_api', { url: 'https://api.example.com/v1/items?page=2' }],
+    ['http_api', { url: 'https://localhost.example.com/' }],
     ['web_search', { query: 'is 5432 the PostgreSQL port?' }],
     ['shell_command', { command: 'ls -la' }],
   ])('lets %s %j through', (tool, input) => {
     expect(screenToolCall(tool, input, urls)).toBeUndefined();
+  });
+});
+
+describe('screenToolCall with allowed hosts', () => {
+  it('lets a host the operator allowed through, localhost too, and only on the allowed port', () => {
+    const allowed = new NetworkGuard({ allowedHosts: ['localhost:3000'], allowedRanges: ['10.0.0.0/8'] });
+    expect(screenToolCall('http_api', { url: 'http://localhost:3000/x' }, allowed)).toBeUndefined();
+    expect(screenToolCall('http_api', { url: 'http://10.1.2.3/x' }, allowed)).toBeUndefined();
+    expect(screenToolCall('http_api', { url: 'http://localhost:4000/x' }, allowed)).toContain(
+      'NETWORK_ADDRESS_BLOCKED',
+    );
   });
 });
 
