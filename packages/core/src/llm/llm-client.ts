@@ -1,6 +1,5 @@
 // One file for LlmClient: complete and act share one loop over the AI SDK (streamed or buffered);
 // retries, telemetry, stop conditions and model normalisation live beside it.
-
 import {
   generateText,
   type JSONSchema7,

@@ -37,6 +37,7 @@ import {
 } from './tool-result.js';
 
 export const defaultMaxResultCharacters = 4_000;
+export const defaultToolTimeoutMilliseconds = 60_000;
 
 const errorTypeOf: Readonly<Record<string, string>> = {
   Denied: 'denied',
@@ -44,16 +45,16 @@ const errorTypeOf: Readonly<Record<string, string>> = {
   Failure: 'tool_error',
 };
 
-/** The arguments as an object when the model sent JSON text; anything else as it came. */
+/** The arguments as an object when the model sent a JSON object as text; anything else as it came. */
 function rawArguments(input: unknown): unknown {
   if (typeof input !== 'string') return input;
   try {
-    return JSON.parse(input) as unknown;
+    const parsed = JSON.parse(input) as unknown;
+    return typeof parsed === 'object' && parsed !== null ? parsed : input;
   } catch {
     return input;
   }
 }
-export const defaultToolTimeoutMilliseconds = 60_000;
 
 export interface ToolInvocation {
   /** The tool's name (any case). */
@@ -168,14 +169,11 @@ export class ToolInvocationPipeline {
       return toolDenied(unknownPermissionModeMessage(invocation.permissionMode));
     }
     // The Guardian judges the arguments as sent, before anything (the VFS included) reads them.
-    const blocked = this.#options.guardian?.checkToolCall(
-      tool.name,
-      rawArguments(invocation.input),
-      invocation.caller,
-      tool.networkGuard,
-    );
+    const sent = rawArguments(invocation.input);
+    const blocked = this.#options.guardian?.checkToolCall(tool.name, sent, invocation.caller, tool.networkGuard);
     if (blocked !== undefined) return toolBlocked(blocked);
-    const input = parseInput(tool, invocation.input);
+    // JSON text is parsed once: validation gets the parsed object (or the text, to name its syntax error).
+    const input = parseInput(tool, sent);
     if (!input.ok) return toolFailure(input.message);
     const permitted = await this.#askGate(tool, input.value, invocation);
     if (permitted !== undefined) return permitted;
