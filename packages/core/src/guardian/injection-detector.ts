@@ -1,4 +1,11 @@
-import { type InjectionClass, type InjectionSeverity, injectionPatterns } from './injection-patterns.js';
+import { injectionPatternWords } from './injection-pattern-words.js';
+import {
+  type InjectionClass,
+  type InjectionPattern,
+  type InjectionSeverity,
+  injectionPatterns,
+} from './injection-patterns.js';
+import { PatternGate } from './pattern-gate.js';
 import { textVariants } from './text-variants.js';
 
 /** One pattern found in a text: what it is and where, never the text itself. */
@@ -36,6 +43,9 @@ export interface InjectionScan {
   readonly severity: InjectionSeverity | undefined;
 }
 
+/** Built on the first screen, not when the module loads. */
+let gate: PatternGate | undefined;
+
 const rank: Readonly<Record<InjectionSeverity, number>> = { Low: 1, Medium: 2, High: 3, Critical: 4 };
 
 export function severityAtLeast(severity: InjectionSeverity | undefined, floor: InjectionSeverity): boolean {
@@ -49,11 +59,16 @@ export function severityAtLeast(severity: InjectionSeverity | undefined, floor: 
  */
 export function scanForInjection(text: string, source: ScreenedSource = 'prompt'): InjectionScan {
   if (text.length === 0) return { findings: [], severity: undefined };
+  gate ??= new PatternGate(
+    injectionPatterns.map((pattern) => pattern.id),
+    injectionPatternWords,
+  );
   const findings: InjectionFinding[] = [];
   const found = new Set<string>();
   for (const variant of textVariants(text)) {
     let unquoted: string | undefined;
-    for (const pattern of injectionPatterns) {
+    for (const index of gate.candidates(variant.text)) {
+      const pattern = injectionPatterns[index] as InjectionPattern;
       if (found.has(pattern.id) || !pattern.pattern.test(variant.text)) continue;
       found.add(pattern.id);
       const severity = source === 'toolResult' ? pattern.toolResultSeverity : pattern.severity;

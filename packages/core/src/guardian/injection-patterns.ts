@@ -1093,8 +1093,8 @@ export const injectionPatterns: readonly InjectionPattern[] = rules.map(
     class: injectionClass,
     severity,
     toolResultSeverity: inToolResult ?? severity,
-    // ASCII-only patterns keep the fast `\\b`; only those with other letters need the slower boundary.
-    pattern: !/[^\p{ASCII}]/u.test(source)
+    // ASCII-only patterns keep the fast `\\b`; those with other letters or letter classes (`\\p{L}`) need Unicode.
+    pattern: !/[^\p{ASCII}]|\\p\{/u.test(source)
       ? new RegExp(source, 'i')
       : new RegExp(source.replaceAll('\\b', boundary), 'iu'),
   }),

@@ -61,6 +61,11 @@ describe('scanForInjection', () => {
     expect(JSON.stringify(scan)).not.toContain('capitals');
   });
 
+  it('finds invisible characters inside a word, a letter class that needs Unicode matching', () => {
+    const scan = scanForInjection('Please check the pass\u200bword field.');
+    expect(scan.findings.map((finding) => finding.pattern)).toContain('invisible-inside-word');
+  });
+
   it('finds nothing in empty text', () => {
     expect(scanForInjection('')).toEqual({ findings: [], severity: undefined });
   });
