@@ -11,6 +11,7 @@ import {
   logFormats,
   showsStacks,
 } from './cli-context.js';
+import { auditCommand } from './commands/audit-command-definition.js';
 import { doctorCommand } from './commands/doctor-command-definition.js';
 import { mcpCommand } from './commands/mcp-command-definition.js';
 import { runCommand } from './commands/run-command-definition.js';
@@ -32,7 +33,13 @@ const usageErrorCodes = new Set([
 ]);
 
 /** The verbs of `orkeon`, in help order. */
-export const builtInCommands: readonly CliCommand[] = [runCommand, serveCommand, mcpCommand, doctorCommand];
+export const builtInCommands: readonly CliCommand[] = [
+  runCommand,
+  serveCommand,
+  mcpCommand,
+  auditCommand,
+  doctorCommand,
+];
 
 export interface RunCliOptions {
   io?: Partial<CliIo>;

@@ -1,3 +1,4 @@
+import { auditSettings } from './audit/audit-settings.js';
 import type { SettingsSection } from './config/settings-section.js';
 import { consensusVotingSettings } from './consensus/consensus-settings.js';
 import { conversationSettings } from './conversations/conversation-settings.js';
@@ -38,4 +39,5 @@ export const coreSettingsSections: readonly SettingsSection[] = [
   promptSecuritySettings,
   toolResultSecuritySettings,
   urlSecuritySettings,
+  auditSettings,
 ];

@@ -1,6 +1,22 @@
 // The package's public surface: re-exports only, one block per concept, so its length is the API's.
 // The public surface of @orkeon/core, one export list: it grows with the package by design.
 
+export { addSvcAudit } from './audit/add-svc-audit.js';
+export {
+  type AuditKind,
+  type AuditOutcome,
+  type AuditQuery,
+  type AuditRecord,
+  auditKinds,
+  auditOutcomes,
+  defaultAuditQueryLimit,
+  maximumAuditQueryLimit,
+  type StoredAuditRecord,
+} from './audit/audit-record.js';
+export { AuditRecorder, type AuditRecorderOptions, AuditRecorderService } from './audit/audit-recorder.js';
+export { auditSettings } from './audit/audit-settings.js';
+export { type AuditTrail, AuditTrailService } from './audit/audit-trail.js';
+export { InMemoryAuditTrail } from './audit/in-memory-audit-trail.js';
 export { AgentBudgetExhaustedError } from './autonomous/agent-budget-exhausted-error.js';
 export {
   AgentChannel,
@@ -309,7 +325,7 @@ export {
   scanForInjection,
 } from './guardian/injection-detector.js';
 export type { InjectionClass, InjectionSeverity } from './guardian/injection-patterns.js';
-export { screenToolCall } from './guardian/tool-call-screen.js';
+export { screenToolCall, type ToolCallRefusal, type ToolCallRule } from './guardian/tool-call-screen.js';
 export { addAfterKickoffHook, addBeforeKickoffHook, addSvcKickoffHooks } from './hooks/add-svc-kickoff-hooks.js';
 export {
   CrewKickoffHookRunner,
@@ -450,10 +466,13 @@ export {
   type NetworkRefusal,
   NetworkRefusedError,
 } from './network/network-refusal.js';
+export { defaultMaxRepairAttempts, type OutputValidation } from './output-validation/output-validation.js';
+export { outputViolations } from './output-validation/output-violations.js';
 export { addSvcPermissionGate } from './permissions/add-svc-permission-gate.js';
 export { UnknownPermissionModeError } from './permissions/permission-errors.js';
 export {
   PermissionGate,
+  type PermissionGateDecision,
   PermissionGateService,
   type PermissionPrompt,
   PermissionPromptService,

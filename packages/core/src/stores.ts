@@ -2,6 +2,7 @@
 // packages use it). The checks every adapter must make the same way, the ordering rules, and the migration
 // helpers for rows written before documents had collections. Users of the framework need none of it.
 
+export { assertPruneDate, auditQueryLimit, auditRecordFields } from './audit/audit-query-checks.js';
 export { historyLimit, newestSessionFirst } from './checkpoint/session-order.js';
 export { summarizeSession } from './checkpoint/session-state.js';
 export {

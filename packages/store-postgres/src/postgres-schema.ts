@@ -4,7 +4,9 @@ export const schemaNamePattern = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
 /**
  * The layout version this release records in `schema_version`. A schema without that
  * table was written by release 0.1 (or is new); 2 has `documents` and no A2A task or
- * crew execution sessions among the checkpoints.
+ * crew execution sessions among the checkpoints. The audit table is not part of it: the
+ * audit trail creates it when missing, and a schema holding it stays readable by a
+ * release that knows none.
  */
 export const postgresSchemaVersion = 2;
 

@@ -33,3 +33,14 @@ export class PostgresStoreSchemaTooNewError extends OrkeonError<PostgresStoreErr
     );
   }
 }
+
+/** The PostgreSQL audit trail was used after `close()`. */
+export class PostgresAuditTrailClosedError extends OrkeonError<PostgresStoreErrorCode> {
+  constructor(schema: string) {
+    super(
+      'POSTGRES_AUDIT_TRAIL_CLOSED',
+      `The PostgreSQL audit trail of schema '${schema}' was closed and cannot be used any more. Open a new PostgresAuditTrail, or close it only when the program ends.`,
+      { details: { schema } },
+    );
+  }
+}

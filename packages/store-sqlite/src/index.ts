@@ -1,6 +1,7 @@
 export { addSqliteCheckpointing } from './add-sqlite-checkpointing.js';
 export { type AddSvcSqliteMemoryOptions, addSvcSqliteMemory } from './add-svc-sqlite-memory.js';
 export { type SqliteStoreErrorCode, sqliteStoreErrorCodes } from './errors/error-codes.js';
+export { SqliteAuditTrail, type SqliteAuditTrailOptions } from './sqlite-audit-trail.js';
 export {
   type SqliteSynchronousMode,
   sqliteCheckpointingSettings,
@@ -17,6 +18,7 @@ export { type SqliteMemorySettings, sqliteMemorySettings } from './sqlite-memory
 export { sqliteSchemaVersion } from './sqlite-schema.js';
 export { SqliteStateStore, type SqliteStateStoreOptions } from './sqlite-state-store.js';
 export {
+  SqliteAuditTrailClosedError,
   SqliteMemoryIndexUnavailableError,
   SqliteStateStoreOpenError,
   SqliteStateStoreOptionError,

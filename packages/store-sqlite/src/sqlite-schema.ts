@@ -1,7 +1,9 @@
 /**
  * The layout version this release writes into `PRAGMA user_version`. 0 is a new file
  * or one written by release 0.1 (A2A task records and crew execution states kept as
- * checkpoint sessions); 2 has the `documents` table and no such sessions.
+ * checkpoint sessions); 2 has the `documents` table and no such sessions. The memory
+ * and audit tables are not part of it: their stores create them when missing, and a file
+ * holding them stays readable by a release that knows none.
  */
 export const sqliteSchemaVersion = 2;
 

@@ -35,6 +35,17 @@ export class SqliteStoreSchemaTooNewError extends OrkeonError<SqliteStoreErrorCo
   }
 }
 
+/** The SQLite audit trail was used after `close()`. */
+export class SqliteAuditTrailClosedError extends OrkeonError<SqliteStoreErrorCode> {
+  constructor(path: string) {
+    super(
+      'SQLITE_AUDIT_TRAIL_CLOSED',
+      `The SQLite audit trail of '${path}' was closed and cannot be used any more. Open a new SqliteAuditTrail, or close it only when the program ends.`,
+      { details: { path } },
+    );
+  }
+}
+
 /** `VectorIndex: hnsw` and the USearch library is not installed (or cannot load on this platform). */
 export class SqliteMemoryIndexUnavailableError extends OrkeonError<SqliteStoreErrorCode> {
   constructor(cause: unknown) {

@@ -1,7 +1,9 @@
 import { join } from 'node:path';
 import { addSvcCognitiveMemory, cognitiveMemorySettings } from '@orkeon/cognitive-memory';
 import {
+  AuditTrailService,
   addLlmConsoleStreaming,
+  auditSettings,
   type Configuration,
   createRuntime,
   DocumentStoreService,
@@ -27,6 +29,7 @@ import { addSvcSqliteMemory } from '@orkeon/store-sqlite';
 import { addSvcTelemetry } from '@orkeon/telemetry';
 import { addSvcTools } from '@orkeon/tools';
 import { addConfiguredMemoryStores, installedMemoryStorePackages } from './memory-store-packages.js';
+import { openAuditTrail } from './open-audit-trail.js';
 import { openDocumentStore } from './open-document-store.js';
 import { openStateStore } from './open-state-store.js';
 import { importToolFamilyPackage } from './tool-family-packages.js';
@@ -92,6 +95,9 @@ export async function createCliRuntime(options: {
     openedDocuments = store;
     return store;
   });
+  // The audit trail (Svc:Security:Audit, on by default): the same file or schema, its own table.
+  if (configuration.get(auditSettings).Enabled)
+    services.addSingleton(AuditTrailService, () => openAuditTrail(configuration, statePath));
   // Memories live in the state file unless the settings name another store.
   addSvcSqliteMemory(services, configuration, { defaultPath: statePath, baseDirectory: options.workingDirectory });
   // Embeddings that work offline with no set-up (the model loads at the first embed), unless the

@@ -68,6 +68,60 @@ const deliverableSchema = z
   })
   .describe('Where the task’s result is meant to be written.');
 
+const outputValidationSchema = z
+  .strictObject({
+    minLength: z.number().int().min(0).optional().describe('Fewest characters of the answer.'),
+    maxLength: z.number().int().min(1).optional().describe('Most characters of the answer.'),
+    requiredSections: z
+      .array(z.string().trim().min(1))
+      .optional()
+      .describe('Sections the answer must have: a Markdown heading or a line starting "Name:".'),
+    jsonSchema: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .superRefine((schema, context) => {
+        if (schema === undefined) return;
+        try {
+          z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]);
+        } catch (error) {
+          context.addIssue({
+            code: 'custom',
+            message: `is not a JSON Schema Orkeon can check (${error instanceof Error ? error.message : String(error)}); give an object schema such as { "type": "object", "required": ["title"] }`,
+          });
+        }
+      })
+      .describe('A JSON Schema object the answer, read as JSON, must match.'),
+    forbiddenPatterns: z
+      .array(
+        z.string().superRefine((pattern, context) => {
+          try {
+            new RegExp(pattern, 'iu');
+          } catch (error) {
+            context.addIssue({
+              code: 'custom',
+              message: `is not a valid regular expression (${error instanceof Error ? error.message : String(error)}); escape characters such as ( [ . with a backslash`,
+            });
+          }
+        }),
+      )
+      .optional()
+      .describe('Regular expressions (case-insensitive) the answer must not match.'),
+    maxRepairAttempts: z
+      .number()
+      .int()
+      .min(0)
+      .max(10)
+      .optional()
+      .describe('How often a broken answer is sent back with the reasons before the task fails; default 1.'),
+  })
+  .refine(
+    (rules) => rules.minLength === undefined || rules.maxLength === undefined || rules.minLength <= rules.maxLength,
+    {
+      message: 'minLength is larger than maxLength; no answer could keep both',
+    },
+  )
+  .describe('Rules the answer must keep; a broken rule sends the answer back, then fails the task.');
+
 const taskFields = {
   description: requiredText('description', '<what to do>').describe(
     'What to do; {KEY} placeholders are filled from the variables.',
@@ -84,6 +138,7 @@ const taskFields = {
     .record(z.string(), z.unknown())
     .optional()
     .describe('A JSON Schema object: the answer is asked for as JSON matching it.'),
+  outputValidation: outputValidationSchema.optional(),
   circuitBreaker: retiredCircuitBreakerSchema,
 };
 

@@ -1,3 +1,5 @@
+import type { OutputValidation } from '../output-validation/output-validation.js';
+
 /** Where a task's result is meant to be written (a virtual path), and in which format. */
 export interface Deliverable {
   readonly path: string;
@@ -26,6 +28,8 @@ export interface TaskDefinition {
   readonly deliverable?: Deliverable;
   /** A JSON Schema object: the answer is asked for, and parsed, as JSON matching it. */
   readonly outputSchema?: Readonly<Record<string, unknown>>;
+  /** Rules the answer must keep: length, sections, a JSON Schema, forbidden patterns. */
+  readonly outputValidation?: OutputValidation;
 }
 
 /** A task as written by hand: the fields with defaults may be left out. */
@@ -39,4 +43,5 @@ export interface TaskInput {
   readonly tools?: readonly string[];
   readonly deliverable?: Deliverable;
   readonly outputSchema?: Readonly<Record<string, unknown>>;
+  readonly outputValidation?: OutputValidation;
 }

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { toCrewBudget } from '../budget/crew-budget.js';
 import { CrewGraph } from '../graph/crew-graph.js';
+import type { OutputValidation } from '../output-validation/output-validation.js';
 import { type AgentCodeFields, splitAgentCodeFields } from './agent-code-fields.js';
 import type { AgentDefinition } from './agent-definition.js';
 import type { CrewDefinition } from './crew-definition.js';
@@ -149,6 +150,9 @@ function toTaskDefinition(data: z.output<typeof taskSchema>): TaskDefinition {
           },
         }),
     ...(data.outputSchema === undefined ? {} : { outputSchema: data.outputSchema }),
+    ...(data.outputValidation === undefined
+      ? {}
+      : { outputValidation: withoutUnset(data.outputValidation) as OutputValidation }),
   };
 }
 

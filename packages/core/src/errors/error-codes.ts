@@ -31,6 +31,8 @@ export const coreErrorCodes = {
   CREW_RUN_FAILED: 'One or more tasks failed: the message names each failed and skipped task and why.',
   CREW_RUN_INTERRUPTED: 'The abort signal stopped the run: the message names the tasks that did not finish.',
   TASK_INTERRUPTED: 'A task was interrupted by the abort signal before it finished.',
+  TASK_OUTPUT_INVALID:
+    "An agent's answer broke its task's output rules (format, JSON Schema, length, sections, forbidden patterns) and still broke them after the repairs allowed (outputValidation.maxRepairAttempts): the message lists every broken rule. Loosen the rules, say them in expectedOutput, or allow more repairs.",
   TASK_ITERATIONS_EXHAUSTED:
     "An agent used all its iterations without a final answer: raise the agent's `maxIterations` or make the task smaller.",
   TASK_REVISION_REQUIRED:
@@ -39,6 +41,10 @@ export const coreErrorCodes = {
     'Something that is not an Orkeon error was thrown while a task ran (a bug in a callback): see the cause.',
   GUARDIAN_BLOCKED:
     'The Guardian found prompt injection (High or Critical) in the prompt of a task and stopped it before the model saw it (exit reason GuardianBlocked): the message names the pattern classes. Remove the injected text from the input, or set Svc:Security:Prompt:Policy to Warn.',
+  AUDIT_QUERY_INVALID:
+    'An audit query asked for a limit outside 1 to 10,000, an unknown outcome or kind, or an invalid date: the message names the value and what is allowed.',
+  AUDIT_RECORD_INVALID:
+    'An audit record lacked a known kind, a known outcome or an ISO time: records come from the runtime; a host that appends its own must give all three.',
   AGENT_RUN_FAILED: 'An agent run failed with an error that carries no code: see the message of the `error` event.',
   EMBEDDING_PROVIDER_MISSING:
     'The `Embedding` agent selection needs an embedding provider and none exists: use `FirstFit` or `Skill`, or name each agent.',

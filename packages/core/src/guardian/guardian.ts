@@ -6,7 +6,7 @@ import type { CallerIdentity } from '../tools/tool.js';
 import type { PromptPolicy, ToolResultPolicy } from './guardian-settings.js';
 import { type InjectionScan, scanForInjection, severityAtLeast } from './injection-detector.js';
 import type { InjectionClass, InjectionSeverity } from './injection-patterns.js';
-import { screenToolCall } from './tool-call-screen.js';
+import { screenToolCall, type ToolCallRule } from './tool-call-screen.js';
 
 /** Where the Guardian stood when it decided: the block message names it. */
 export type GuardianPhase = 'Input' | 'ToolExecution' | 'ToolResult' | 'Delegation';
@@ -18,6 +18,8 @@ export interface GuardianDecision {
   /** The rule that decided, in words; never the text judged. */
   readonly reason: string;
   readonly tool?: string;
+  /** The rule of the tool phase that refused the call. */
+  readonly rule?: ToolCallRule;
   /** The pattern classes found, for the input and result phases. */
   readonly classes?: readonly InjectionClass[];
   readonly severity?: InjectionSeverity;
@@ -97,12 +99,14 @@ export class Guardian {
    * may. A tool with a network guard of its own (the web tools) has its URLs judged by it.
    */
   checkToolCall(tool: string, input: unknown, caller?: CallerIdentity, urls?: NetworkGuard): string | undefined {
-    const reason = screenToolCall(tool, input, urls ?? this.#options.urls);
-    if (reason === undefined) return undefined;
+    const refusal = screenToolCall(tool, input, urls ?? this.#options.urls);
+    if (refusal === undefined) return undefined;
+    const { reason, rule } = refusal;
     this.#decided({
       phase: 'ToolExecution',
       action: 'blocked',
       reason,
+      rule,
       tool,
       ...(caller === undefined ? {} : { caller }),
     });

@@ -52,6 +52,15 @@ const sqlInjection = [
 /** SQL injection rides in short values (a name, an id, a search term); long or multi-line text is content, such as code. */
 const maxSqlJudgedLength = 1_000;
 
+/** The rules of the tool phase. */
+export type ToolCallRule = 'path-traversal' | 'url' | 'sql-injection';
+
+/** Why a call may not run: the rule, and the reason in words for the model. */
+export interface ToolCallRefusal {
+  readonly rule: ToolCallRule;
+  readonly reason: string;
+}
+
 /**
  * The Guardian tool phase: why a tool call may not run, or undefined when it may. Every
  * string of the arguments is judged: a path that climbs out of its folder, a URL the URL
@@ -60,18 +69,25 @@ const maxSqlJudgedLength = 1_000;
  * outside the `*_query` tools, SQL that breaks out of a quoted string in a short value.
  * The reason names the argument and the rule, never the argument's whole value.
  */
-export function screenToolCall(tool: string, input: unknown, urls: NetworkGuard): string | undefined {
+export function screenToolCall(tool: string, input: unknown, urls: NetworkGuard): ToolCallRefusal | undefined {
   const judgesSql = !tool.toLowerCase().endsWith('_query');
   for (const { name, text } of argumentTexts(input)) {
     if ((pathName.test(name) || pathLike.test(text)) && traversal.test(text))
-      return `path traversal in argument '${name}': a path may not climb out of its folder ('..').`;
+      return {
+        rule: 'path-traversal',
+        reason: `path traversal in argument '${name}': a path may not climb out of its folder ('..').`,
+      };
     if (urlLike.test(text)) {
       const check = urls.checkUrl(text.trim());
-      if (!check.ok) return `the URL in argument '${name}' is refused (${check.code}): ${check.message}`;
+      if (!check.ok)
+        return { rule: 'url', reason: `the URL in argument '${name}' is refused (${check.code}): ${check.message}` };
       // A name every resolver answers with loopback (RFC 6761) is refused here, before any lookup.
       const host = check.value.url.hostname.toLowerCase().replace(/\.$/, '');
       if (!check.value.hostAllowed && (host === 'localhost' || host.endsWith('.localhost')))
-        return `the URL in argument '${name}' is refused (NETWORK_ADDRESS_BLOCKED): ${host} is this machine (loopback), which agents may not reach. An operator can allow it with an allowed host.`;
+        return {
+          rule: 'url',
+          reason: `the URL in argument '${name}' is refused (NETWORK_ADDRESS_BLOCKED): ${host} is this machine (loopback), which agents may not reach. An operator can allow it with an allowed host.`,
+        };
     }
     if (
       judgesSql &&
@@ -79,7 +95,10 @@ export function screenToolCall(tool: string, input: unknown, urls: NetworkGuard)
       !text.includes('\n') &&
       sqlInjection.some((pattern) => pattern.test(text))
     )
-      return `SQL injection in argument '${name}': the text breaks out of a quoted SQL string.`;
+      return {
+        rule: 'sql-injection',
+        reason: `SQL injection in argument '${name}': the text breaks out of a quoted SQL string.`,
+      };
   }
   return undefined;
 }

@@ -9,6 +9,17 @@ export type PermissionVerdict =
   | { readonly action: 'deny'; readonly reason: string }
   | { readonly action: 'ask'; readonly reason: string };
 
+/**
+ * What the gate decided on one call, for the audit trail: allowed or denied by the mode, or
+ * asked and approved, refused, or left unanswered (no channel, or the channel failed).
+ */
+export interface PermissionGateDecision {
+  readonly tool: string;
+  readonly mode: PermissionMode;
+  readonly verdict: 'allow' | 'deny' | 'approved' | 'refused' | 'unanswered';
+  readonly caller: CallerIdentity;
+}
+
 /** What an interactive channel is asked to approve. */
 export interface PermissionRequest {
   readonly tool: string;

@@ -6,6 +6,8 @@ import { resolveLlmSettings } from '../crew/llm-settings.js';
 import type { TaskDefinition } from '../crew/task-definition.js';
 import type { RecalledMemory } from '../crew-memory/crew-memory.js';
 import type { LlmClient, ResponseFormat, TokenUsage } from '../llm/llm-client.js';
+import { defaultMaxRepairAttempts } from '../output-validation/output-validation.js';
+import { outputViolations } from '../output-validation/output-violations.js';
 import type { PermissionMode } from '../permissions/permission-mode.js';
 import { tallyConsultations } from '../tools/collaboration/consultation-usage.js';
 import { TaskFailureError } from './crew-run-errors.js';
@@ -39,13 +41,31 @@ export async function workOnTask(
   },
 ): Promise<{ output: string; usage: TokenUsage }> {
   const { task } = work;
-  const goal = taskGoal(task, work.earlier, work.revision, work.recalled);
-  const { output, usage } = await takeTurn(client, work, goal, {
+  const format = {
     ...(task.outputSchema === undefined
       ? {}
       : { responseFormat: { type: 'json' as const, schema: task.outputSchema as JSONSchema7 } }),
-  });
-  return { output, usage };
+  };
+  let revision = work.revision;
+  let spent: TokenUsage | undefined;
+  const repairs = task.outputValidation?.maxRepairAttempts ?? defaultMaxRepairAttempts;
+  for (let attempt = 0; ; attempt++) {
+    const goal = taskGoal(task, work.earlier, revision, work.recalled);
+    const { output, usage } = await takeTurn(client, work, goal, format);
+    spent = spent === undefined ? usage : addUsage(spent, usage);
+    const violations = outputViolations(output, task);
+    if (violations.length === 0) return { output, usage: spent };
+    if (attempt >= repairs)
+      throw new TaskFailureError(
+        'TASK_OUTPUT_INVALID',
+        `the answer of agent '${work.agent.id}' to task '${task.id}' breaks its output rules${repairs === 0 ? '' : ` after ${repairs} ${repairs === 1 ? 'repair' : 'repairs'}`}:\n${violations.map((violation) => `- ${violation}`).join('\n')}`,
+      );
+    // Sent back once more, with every rule it broke.
+    revision = {
+      previousOutput: output,
+      feedback: `Your answer breaks these rules of the task:\n${violations.map((violation) => `- ${violation}`).join('\n')}\nAnswer again in full, keeping every rule.`,
+    };
+  }
 }
 
 /**

@@ -1,6 +1,8 @@
 // One file over 300 lines for createRuntime: the composition root registers every default in one
 // place, so that what a runtime is made of reads top to bottom; the parts themselves live beside it.
 import { dirname } from 'node:path';
+import { addSvcAudit } from '../audit/add-svc-audit.js';
+import { AuditRecorderService } from '../audit/audit-recorder.js';
 import { createSpawnAgentTool } from '../autonomous/spawn-agent-tool.js';
 import { InMemoryStateStore } from '../checkpoint/in-memory-state-store.js';
 import { type StateStore, StateStoreService } from '../checkpoint/state-store.js';
@@ -190,6 +192,8 @@ async function registerDefaults(
   // The Guardian is on unless Svc:Guardian:Enabled is false; its decisions become guardian.blocked events.
   addSvcGuardian(services, configuration);
   services.addInstance(GuardianDecisionListenerService, guardianBlockedEvent);
+  // Svc:Security:Audit (on by default): tool calls and Guardian and gate decisions, in the registered trail or in memory.
+  addSvcAudit(services, configuration, { runOf: () => activeRunScope()?.run.id });
   // Only a configured gate (Svc:Security:PermissionGate:Enabled) or one the host registered exists, unless a mode is given.
   addSvcPermissionGate(services, configuration);
   // Svc:Cli:ConsoleStreaming and Svc:ExecutionState:Persistence take effect here, for every host.
@@ -260,6 +264,7 @@ async function registerDefaults(
     const gate = resolver.tryGet(PermissionGateService);
     const prompt = resolver.tryGet(PermissionPromptService);
     const guardian = resolver.tryGet(GuardianService);
+    const recorder = resolver.tryGet(AuditRecorderService);
     return new ToolInvocationPipeline({
       registry: resolver.get(ToolRegistryService),
       vfs: resolver.get(VirtualFileSystemService),
@@ -270,6 +275,7 @@ async function registerDefaults(
       ...(gate === undefined ? {} : { gate }),
       ...(prompt === undefined ? {} : { prompt }),
       ...(guardian === undefined ? {} : { guardian }),
+      ...(recorder === undefined ? {} : { onGateDecision: recorder.permissionDecision }),
     });
   });
   services.tryAddSingleton(ChatModelService, (resolver) => createEchoModel(resolver.get(LoggerService)));

@@ -4,6 +4,7 @@ import { ResumeEngine } from '../checkpoint/resume-engine.js';
 import type { StateStore } from '../checkpoint/state-store.js';
 import type { CrewDefinition } from '../crew/crew-definition.js';
 import type { Logger } from '../logging/logger.js';
+import { withoutCodeFence } from '../output-validation/output-violations.js';
 import type { CrewEvent } from '../process/crew-events.js';
 import { TaskFailureError } from '../process/crew-run-errors.js';
 import { graphCheckpointId } from '../process/graph-crew-process.js';
@@ -49,7 +50,7 @@ export async function openCrewSession(
     logger.info({ session: resumed.sessionId, reused: resumed.completedTaskIds }, 'resuming the latest unfinished run');
   const sessionId = resumed?.sessionId ?? (await checkpoints.startSession(crew.name)).sessionId;
   const deliverables = new Map(
-    crew.tasks.flatMap((task) => (task.deliverable === undefined ? [] : [[task.id, task.deliverable.path] as const])),
+    crew.tasks.flatMap((task) => (task.deliverable === undefined ? [] : [[task.id, task.deliverable] as const])),
   );
   let deliverableFailure: string | undefined;
   return {
@@ -80,9 +81,11 @@ export async function openCrewSession(
       }
       if (event.output === undefined) return;
       await checkpoints.checkpoint(sessionId, event.taskId, event.output);
-      const path = deliverables.get(event.taskId);
-      if (path === undefined) return;
-      const written = await vfs.writeText(path, event.output);
+      const deliverable = deliverables.get(event.taskId);
+      if (deliverable === undefined) return;
+      // A JSON deliverable is the JSON itself, not the code fence a model put around it.
+      const text = deliverable.format === 'json' ? withoutCodeFence(event.output) : event.output;
+      const written = await vfs.writeText(deliverable.path, text);
       if (!written.ok)
         deliverableFailure ??= `The deliverable of task '${event.taskId}' could not be written: ${written.message}`;
     },

@@ -59,6 +59,7 @@ export function openRun(options: OpenRunOptions): { scope: RunScope; close(): vo
     signal,
     toolCalls: new Map(),
     toolCallsByTask: new Map(),
+    run: {},
     delegation: { depth: 0, chain: [] },
   };
   const scope: RunScope = options.coworkers === undefined ? base : { ...base, coworkers: options.coworkers(base) };

@@ -28,6 +28,8 @@ export interface RunScope {
   readonly toolCallsByTask: Map<string, number>;
   /** The crew's members, for the collaboration tools (crew runs only). */
   readonly coworkers?: Coworkers;
+  /** The run's id once it has one (a crew run's session id), for the audit trail. */
+  readonly run: { id?: string };
   /** 0 for a task's agent; 1 for a coworker it asked, and so on. `chain` lists the agents asked so far. */
   readonly delegation: { readonly depth: number; readonly chain: readonly string[] };
 }

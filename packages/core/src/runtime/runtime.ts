@@ -363,6 +363,7 @@ export class Runtime implements AsyncDisposable {
             meter: scope.meter,
           });
     const sessionId = session?.sessionId ?? `${crew.name}-${Date.now()}`;
+    scope.run.id = sessionId;
     const memory = crew.memory ? await this.#crewMemory(crew, sessionId, options) : undefined;
     const deltas = options.deltas === true;
     // On a thread every agent of the crew continues the conversation (its summary after each system prompt).

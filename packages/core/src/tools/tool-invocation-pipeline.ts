@@ -8,7 +8,7 @@ import { OrkeonError } from '../errors/orkeon-error.js';
 import type { Guardian } from '../guardian/guardian.js';
 import type { Logger } from '../logging/logger.js';
 import { unknownPermissionModeMessage } from '../permissions/permission-errors.js';
-import type { PermissionGate, PermissionPrompt } from '../permissions/permission-gate.js';
+import type { PermissionGate, PermissionGateDecision, PermissionPrompt } from '../permissions/permission-gate.js';
 import { isPermissionMode, type PermissionMode } from '../permissions/permission-mode.js';
 import { classifyTool } from '../permissions/tool-classification.js';
 import { serviceToken } from '../services/service-token.js';
@@ -95,6 +95,8 @@ export interface ToolInvocationPipelineOptions {
   readonly defaultTimeoutMilliseconds?: number;
   /** The run the current call belongs to, handed to the tool as `context.run`; `undefined` outside a run. */
   readonly runOf?: () => ToolRunView | undefined;
+  /** Told what the permission gate decided on each call it judged (the audit trail listens). */
+  readonly onGateDecision?: (decision: PermissionGateDecision) => void;
   /** The Guardian's tool phase, the first step of every call; absent when the Guardian is off. */
   readonly guardian?: Guardian;
 }
@@ -184,11 +186,25 @@ export class ToolInvocationPipeline {
     const gate = this.#options.gate;
     if (gate === undefined) return undefined;
     const mode = invocation.permissionMode ?? gate.defaultMode;
+    const decided = (verdict: PermissionGateDecision['verdict']) => {
+      try {
+        this.#options.onGateDecision?.({ tool: tool.name, mode, verdict, caller: invocation.caller });
+      } catch (error) {
+        this.#options.logger.warn({ err: error }, 'a permission decision listener failed');
+      }
+    };
     const verdict = gate.check(tool.name, tool.access, mode);
-    if (verdict.action === 'allow') return undefined;
-    if (verdict.action === 'deny') return toolDenied(verdict.reason);
+    if (verdict.action === 'allow') {
+      decided('allow');
+      return undefined;
+    }
+    if (verdict.action === 'deny') {
+      decided('deny');
+      return toolDenied(verdict.reason);
+    }
     const prompt = gate.interactive ? this.#options.prompt : undefined;
     if (prompt === undefined) {
+      decided('unanswered');
       return toolDenied(
         `${verdict.reason} No one is available to approve it (no interactive channel). Choose the permission mode 'acceptEdits' or 'bypassPermissions' for this work, or run it where a person can approve.`,
       );
@@ -202,8 +218,10 @@ export class ToolInvocationPipeline {
         input,
         caller: invocation.caller,
       });
+      decided(approved ? 'approved' : 'refused');
       return approved ? undefined : toolDenied(`${verdict.reason} The request was refused by the person asked.`);
     } catch (error) {
+      decided('unanswered');
       return toolDenied(
         `${verdict.reason} The approval channel failed (${this.#redact(messageOf(error))}), so the call was not made.`,
       );

@@ -25,27 +25,40 @@ function runNode(args: readonly string[], cwd: string): Promise<{ code: number |
 }
 
 describe('docs/guardrails.md', () => {
-  it('has an example that runs and prints what its comments say', async () => {
+  it('has examples that run and print what their comments say', async () => {
     const text = await readFile(page, 'utf8');
     const programs = [...text.matchAll(/```ts\n([\s\S]*?)```/g)]
       .map((match) => match[1] ?? '')
       .filter((code) => code.startsWith('import '));
-    expect(programs).toHaveLength(1);
-    const program = programs[0] as string;
-    await using scratch = await createTemporaryDirectory('orkeon-guardrails-docs-');
-    // Beside the package, so that its imports resolve as in a user's project.
-    const file = join(packageFolder, `.docs-example-${process.pid}.mts`);
-    await writeFile(file, program);
-    try {
-      const tsx = import.meta.resolve('tsx');
-      const { code, out, err } = await runNode(['--conditions=@orkeon/source', '--import', tsx, file], scratch.path);
-      expect(code, err).toBe(0);
-      // The one log line: the Guardian's warning about the refused call.
-      expect(err).toContain('Guardian blocked: path traversal');
-      const expected = [...program.matchAll(/console\.log\(.*\); \/\/ (.*)$/gm)].map((match) => match[1]);
-      expect(out.trim().split('\n')).toEqual(expected);
-    } finally {
-      await rm(file, { force: true });
-    }
+    expect(programs).toHaveLength(2);
+    const [audit, screen] = programs as [string, string];
+    const first = await runProgram(screen);
+    // The one log line: the Guardian's warning about the refused call.
+    expect(first.err).toContain('Guardian blocked: path traversal');
+    expect(first.out.trim().split('\n')).toEqual(commentedOutput(screen));
+    const second = await runProgram(audit);
+    expect(second.out.trim().split('\n')).toEqual([
+      'tool file_read Blocked',
+      'guardian file_read ToolExecution: path-traversal',
+      ...commentedOutput(audit),
+    ]);
   }, 60_000);
 });
+
+const commentedOutput = (program: string) =>
+  [...program.matchAll(/console\.log\(.*\); \/\/ (.*)$/gm)].map((match) => match[1]);
+
+async function runProgram(program: string): Promise<{ out: string; err: string }> {
+  await using scratch = await createTemporaryDirectory('orkeon-guardrails-docs-');
+  // Beside the package, so that its imports resolve as in a user's project.
+  const file = join(packageFolder, `.docs-example-${process.pid}.mts`);
+  await writeFile(file, program);
+  try {
+    const tsx = import.meta.resolve('tsx');
+    const { code, out, err } = await runNode(['--conditions=@orkeon/source', '--import', tsx, file], scratch.path);
+    expect(code, err).toBe(0);
+    return { out, err };
+  } finally {
+    await rm(file, { force: true });
+  }
+}

@@ -11,6 +11,7 @@ import {
   scanForInjection,
   screenToolCall,
   type Tool,
+  type ToolCallRefusal,
   type ToolOutcome,
   type ToolResultPolicy,
 } from '../../src/index.js';
@@ -26,7 +27,7 @@ describe('the Guardian types', () => {
     expectTypeOf<ScreenedSource>().toEqualTypeOf<'prompt' | 'toolResult'>();
     expectTypeOf(scanForInjection).returns.toEqualTypeOf<InjectionScan>();
     expectTypeOf<InjectionScan['findings'][number]['class']>().toEqualTypeOf<InjectionClass>();
-    expectTypeOf(screenToolCall).returns.toEqualTypeOf<string | undefined>();
+    expectTypeOf(screenToolCall).returns.toEqualTypeOf<ToolCallRefusal | undefined>();
     expectTypeOf<GuardianDecision['action']>().toEqualTypeOf<'blocked' | 'warned'>();
     expectTypeOf<Guardian['screenToolResult']>().returns.toEqualTypeOf<string>();
     expectTypeOf<Tool>().toHaveProperty('networkGuard');

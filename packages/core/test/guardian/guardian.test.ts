@@ -40,7 +40,11 @@ describe('screenToolCall', () => {
     [{ id: "7'; DROP TABLE users; --" }, 'SQL injection'],
     [{ term: "' UNION SELECT password FROM users" }, 'SQL injection'],
   ])('refuses %j', (input, expected) => {
-    expect(screenToolCall('some_tool', input, urls)).toContain(expected);
+    const refusal = screenToolCall('some_tool', input, urls);
+    expect(refusal?.reason).toContain(expected);
+    expect(refusal?.rule).toBe(
+      expected.startsWith('path') ? 'path-traversal' : expected.startsWith('SQL') ? 'sql-injection' : 'url',
+    );
   });
 
   it.each([
@@ -61,7 +65,7 @@ describe('screenToolCall with allowed hosts', () => {
     const allowed = new NetworkGuard({ allowedHosts: ['localhost:3000'], allowedRanges: ['10.0.0.0/8'] });
     expect(screenToolCall('http_api', { url: 'http://localhost:3000/x' }, allowed)).toBeUndefined();
     expect(screenToolCall('http_api', { url: 'http://10.1.2.3/x' }, allowed)).toBeUndefined();
-    expect(screenToolCall('http_api', { url: 'http://localhost:4000/x' }, allowed)).toContain(
+    expect(screenToolCall('http_api', { url: 'http://localhost:4000/x' }, allowed)?.reason).toContain(
       'NETWORK_ADDRESS_BLOCKED',
     );
   });

@@ -1,3 +1,4 @@
+export { type AuditTrailFixture, describeAuditTrailConformance } from './audit-trail-conformance.js';
 export type {
   ConformanceAsyncMatchers,
   ConformanceExpect,
