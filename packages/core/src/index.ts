@@ -326,6 +326,17 @@ export {
 } from './guardian/injection-detector.js';
 export type { InjectionClass, InjectionSeverity } from './guardian/injection-patterns.js';
 export { screenToolCall, type ToolCallRefusal, type ToolCallRule } from './guardian/tool-call-screen.js';
+export {
+  defineGuardrail,
+  type Guardrail,
+  type GuardrailContext,
+  type GuardrailResult,
+  type GuardrailStage,
+  guardrailStages,
+} from './guardrails/guardrail.js';
+export { addGuardrail, GuardrailCatalogue, GuardrailService } from './guardrails/guardrail-catalogue.js';
+export { type GuardrailOutcome, GuardrailSet, type GuardrailTrip } from './guardrails/guardrail-set.js';
+export { GuardrailTrippedError, guardrailBlockMessage } from './guardrails/guardrail-tripped-error.js';
 export { addAfterKickoffHook, addBeforeKickoffHook, addSvcKickoffHooks } from './hooks/add-svc-kickoff-hooks.js';
 export {
   CrewKickoffHookRunner,

@@ -1,3 +1,4 @@
+import type { Guardrail } from '../guardrails/guardrail.js';
 import type { AgentDefinition } from './agent-definition.js';
 import { defineAgent } from './define-crew.js';
 import type { CrewLlmSettings } from './llm-settings.js';
@@ -12,6 +13,7 @@ export class AgentBuilder {
   #llm: CrewLlmSettings | undefined;
   #maxIterations: number | undefined;
   #allowDelegation: boolean | undefined;
+  readonly #guardrails: (string | Guardrail)[] = [];
 
   id(id: string): this {
     this.#id = id;
@@ -54,6 +56,12 @@ export class AgentBuilder {
     return this;
   }
 
+  /** Adds guardrails on the agent, by value (`defineGuardrail`) or by registered name. */
+  guardrails(...guardrails: readonly (string | Guardrail)[]): this {
+    this.#guardrails.push(...guardrails);
+    return this;
+  }
+
   /** The agent; throws `CrewValidationError` naming what is missing or wrong. */
   build(): AgentDefinition {
     // Unset fields go through as undefined so that validation names them.
@@ -66,6 +74,7 @@ export class AgentBuilder {
       ...(this.#llm === undefined ? {} : { llm: this.#llm }),
       ...(this.#maxIterations === undefined ? {} : { maxIterations: this.#maxIterations }),
       ...(this.#allowDelegation === undefined ? {} : { allowDelegation: this.#allowDelegation }),
+      ...(this.#guardrails.length === 0 ? {} : { guardrails: this.#guardrails }),
     });
   }
 }

@@ -1,3 +1,4 @@
+import type { Guardrail } from '../guardrails/guardrail.js';
 import type { StopCondition } from '../llm/stop-conditions.js';
 import type { ModelInput } from '../llm/to-chat-model.js';
 import type { Tool } from '../tools/tool.js';
@@ -23,6 +24,8 @@ export interface AgentDefinition extends AgentCodeFields {
    * in a crew of two or more agents; the hierarchical manager uses them in its reviews. Default false.
    */
   readonly allowDelegation: boolean;
+  /** Names of the guardrails on this agent's prompts, answers and tool calls (by-value ones are in `ownGuardrails` too). */
+  readonly guardrails?: readonly string[];
 }
 
 /** An agent as written by hand: the fields with defaults may be left out. */
@@ -40,4 +43,6 @@ export interface AgentInput {
   /** Ends the agent's tool loop early when any condition holds (beside `maxIterations`). */
   readonly stopWhen?: StopCondition | readonly StopCondition[];
   readonly allowDelegation?: boolean;
+  /** Guardrails by value (`defineGuardrail`) or by registered name. */
+  readonly guardrails?: readonly (string | Guardrail)[];
 }

@@ -1,5 +1,6 @@
 import type { ExecutionBudgetInput } from '../autonomous/execution-budget-setting.js';
 import type { MemoryScope } from '../crew-memory/memory-scope.js';
+import type { Guardrail } from '../guardrails/guardrail.js';
 import { AgentBuilder } from './agent-builder.js';
 import type { AgentDefinition, AgentInput } from './agent-definition.js';
 import type { AgentSelectionStrategy } from './agent-selection-strategy.js';
@@ -31,6 +32,7 @@ export class CrewBuilder {
   #agentSelection: AgentSelectionStrategy | undefined;
   readonly #plain: { -readonly [Key in PlainKeys]?: CrewInput[Key] } = {};
   #executionBudget: ExecutionBudgetInput | undefined;
+  readonly #guardrails: (string | Guardrail)[] = [];
 
   name(name: string): this {
     this.#name = name;
@@ -157,6 +159,12 @@ export class CrewBuilder {
     return this;
   }
 
+  /** Adds guardrails on every agent of the crew, by value (`defineGuardrail`) or by registered name. */
+  guardrails(...guardrails: readonly (string | Guardrail)[]): this {
+    this.#guardrails.push(...guardrails);
+    return this;
+  }
+
   /** The crew; throws `CrewValidationError` listing every problem (pass `toolNames` to check tools). */
   build(options: CrewValidationOptions = {}): CrewDefinition {
     return defineCrew(
@@ -174,6 +182,7 @@ export class CrewBuilder {
         ...(this.#agentSelection === undefined ? {} : { agentSelection: this.#agentSelection }),
         ...this.#plain,
         ...(this.#executionBudget === undefined ? {} : { executionBudget: this.#executionBudget }),
+        ...(this.#guardrails.length === 0 ? {} : { guardrails: this.#guardrails }),
       },
       options,
     );

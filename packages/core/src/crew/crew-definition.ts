@@ -3,6 +3,7 @@ import type { CrewBudget } from '../budget/crew-budget.js';
 import type { ConsensusOverrides } from '../consensus/consensus-settings.js';
 import type { MemoryScope } from '../crew-memory/memory-scope.js';
 import type { CrewGraph } from '../graph/crew-graph.js';
+import type { Guardrail } from '../guardrails/guardrail.js';
 import type { GraphConfig, GraphConfigInput } from '../process/graph-config.js';
 import type { AgentDefinition, AgentInput } from './agent-definition.js';
 import type { AgentSelectionStrategy } from './agent-selection-strategy.js';
@@ -44,6 +45,9 @@ export interface CrewDefinition {
   readonly graphConfig?: GraphConfig;
   /** The crew's own graph for the graph process (TypeScript only); without it the graph runs the tasks in order. */
   readonly graph?: CrewGraph;
+  /** Names of the guardrails on every agent of the crew (by-value ones are in `ownGuardrails` too). */
+  readonly guardrails?: readonly string[];
+  readonly ownGuardrails?: readonly Guardrail[];
 }
 
 /** A crew as written by hand (`defineCrew`): the fields with defaults may be left out. */
@@ -79,4 +83,6 @@ export interface CrewInput {
    */
   readonly executionBudget?: ExecutionBudgetInput;
   readonly planning?: boolean;
+  /** Guardrails on every agent of the crew, by value (`defineGuardrail`) or by registered name. */
+  readonly guardrails?: readonly (string | Guardrail)[];
 }

@@ -42,6 +42,15 @@ export const llmSettingsSchema = z
   })
   .describe('Model settings; an agent’s own values win field by field over the crew’s.');
 
+const guardrailNames = z
+  .array(z.string().trim().min(1), {
+    error: (issue) =>
+      issue.code === 'invalid_type'
+        ? 'guardrails is a list of registered guardrail names, e.g. [no-api-keys]; prompt rules (preset, header, rules, toolRules) are not supported: write them into the goal or backstory'
+        : undefined,
+  })
+  .optional();
+
 const agentFields = {
   role: requiredText('role', '<what the agent is>').describe('What the agent is; part of its system prompt.'),
   goal: requiredText('goal', '<what the agent must achieve>').describe(
@@ -59,6 +68,9 @@ const agentFields = {
     .boolean()
     .default(false)
     .describe('Gives the agent ask_question_to_coworker and delegate_work_to_coworker.'),
+  guardrails: guardrailNames.describe(
+    'Names of registered guardrails on this agent’s prompts, answers and tool calls.',
+  ),
 };
 
 const deliverableSchema = z
@@ -153,6 +165,7 @@ const crewFields = {
     ),
   manager: z.string().optional().describe('The manager’s agent id (hierarchical). Also managerAgent.'),
   mounts: z.array(z.string()).default([]).describe('Virtual roots the crew needs, e.g. /output.'),
+  guardrails: guardrailNames.describe('Names of registered guardrails on every agent of the crew.'),
   llm: llmSettingsSchema.optional(),
   memory: z
     .boolean()

@@ -1,3 +1,4 @@
+import type { OutputValidation } from '../output-validation/output-validation.js';
 import { defineTask } from './define-crew.js';
 import type { Deliverable, TaskDefinition } from './task-definition.js';
 
@@ -12,6 +13,7 @@ export class TaskBuilder {
   readonly #tools: string[] = [];
   #deliverable: Deliverable | undefined;
   #outputSchema: Readonly<Record<string, unknown>> | undefined;
+  #outputValidation: OutputValidation | undefined;
 
   id(id: string): this {
     this.#id = id;
@@ -66,6 +68,12 @@ export class TaskBuilder {
     return this;
   }
 
+  /** Rules the answer must keep (length, sections, a JSON Schema, forbidden patterns); each call replaces. */
+  outputValidation(rules: OutputValidation): this {
+    this.#outputValidation = rules;
+    return this;
+  }
+
   /** The task; throws `CrewValidationError` naming what is missing or wrong. */
   build(): TaskDefinition {
     // Unset fields go through as undefined so that validation names them.
@@ -79,6 +87,7 @@ export class TaskBuilder {
       tools: this.#tools,
       ...(this.#deliverable === undefined ? {} : { deliverable: this.#deliverable }),
       ...(this.#outputSchema === undefined ? {} : { outputSchema: this.#outputSchema }),
+      ...(this.#outputValidation === undefined ? {} : { outputValidation: this.#outputValidation }),
     });
   }
 }

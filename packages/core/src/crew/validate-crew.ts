@@ -1,8 +1,9 @@
 import type { z } from 'zod';
 import { toCrewBudget } from '../budget/crew-budget.js';
 import { CrewGraph } from '../graph/crew-graph.js';
+import type { Guardrail } from '../guardrails/guardrail.js';
 import type { OutputValidation } from '../output-validation/output-validation.js';
-import { type AgentCodeFields, splitAgentCodeFields } from './agent-code-fields.js';
+import { type AgentCodeFields, splitAgentCodeFields, splitGuardrails } from './agent-code-fields.js';
 import type { AgentDefinition } from './agent-definition.js';
 import type { CrewDefinition } from './crew-definition.js';
 import type { CrewProblem } from './crew-problem.js';
@@ -25,12 +26,15 @@ export type CrewValidation =
  * agents and dependencies, cycles, the manager, tools, mounts).
  */
 export function validateCrew(input: unknown, options: CrewValidationOptions = {}): CrewValidation {
-  const { plain: withGraph, agentCode } = splitCrewCodeFields(input);
+  const { plain: withGraph, agentCode, ownGuardrails } = splitCrewCodeFields(input);
   const { plain, graph, graphProblems } = splitCrewGraph(withGraph);
   const parsed = crewSchema.safeParse(plain, { reportInput: true });
   if (!parsed.success) return { problems: problemsFromZod(parsed.error, { schema: crewSchema, input: plain }) };
   if (graphProblems.length > 0) return { problems: graphProblems };
-  const crew = { ...toCrewDefinition(parsed.data, agentCode), ...(graph === undefined ? {} : { graph }) };
+  const crew = {
+    ...toCrewDefinition(parsed.data, agentCode, ownGuardrails),
+    ...(graph === undefined ? {} : { graph }),
+  };
   const ownTools = crew.agents.flatMap((agent) => agent.ownTools ?? []).map((tool) => tool.name);
   const problems = crewRuleProblems(
     crew,
@@ -53,14 +57,26 @@ export function validateAgent(input: unknown): { agent?: AgentDefinition; proble
   };
 }
 
-/** The crew as the schema judges it, and each agent's code-only fields by position. */
-function splitCrewCodeFields(input: unknown): { plain: unknown; agentCode: readonly AgentCodeFields[] } {
+/** The crew as the schema judges it, each agent's code-only fields by position, and the crew's own guardrails. */
+function splitCrewCodeFields(input: unknown): {
+  plain: unknown;
+  agentCode: readonly AgentCodeFields[];
+  ownGuardrails: readonly Guardrail[];
+} {
   const agents = (input as { agents?: unknown } | null)?.agents;
-  if (typeof input !== 'object' || input === null || !Array.isArray(agents)) return { plain: input, agentCode: [] };
+  if (typeof input !== 'object' || input === null || !Array.isArray(agents))
+    return { plain: input, agentCode: [], ownGuardrails: [] };
   const split = agents.map(splitAgentCodeFields);
+  const { guardrails, ownGuardrails: carried, ...rest } = input as Record<string, unknown>;
+  const crewGuardrails = splitGuardrails(guardrails, carried);
   return {
-    plain: { ...input, agents: split.map((agent) => agent.plain) },
+    plain: {
+      ...rest,
+      ...(guardrails === undefined ? {} : { guardrails: crewGuardrails.names }),
+      agents: split.map((agent) => agent.plain),
+    },
     agentCode: split.map((agent) => agent.code),
+    ownGuardrails: crewGuardrails.own,
   };
 }
 
@@ -94,7 +110,11 @@ function entityPrefix(list: 'agents' | 'tasks', input: unknown): string[] {
   return typeof id === 'string' && id !== '' ? [list, id] : [list];
 }
 
-function toCrewDefinition(data: z.output<typeof crewSchema>, agentCode: readonly AgentCodeFields[]): CrewDefinition {
+function toCrewDefinition(
+  data: z.output<typeof crewSchema>,
+  agentCode: readonly AgentCodeFields[],
+  ownGuardrails: readonly Guardrail[] = [],
+): CrewDefinition {
   return {
     name: data.name,
     ...(data.goal === undefined ? {} : { goal: data.goal }),
@@ -114,6 +134,8 @@ function toCrewDefinition(data: z.output<typeof crewSchema>, agentCode: readonly
     ...(data.budget === undefined ? {} : { budget: toCrewBudget(data.budget) }),
     ...(data.executionBudget === undefined ? {} : { executionBudget: withoutUnset(data.executionBudget) }),
     ...(data.planning ? { planning: true } : {}),
+    ...(data.guardrails === undefined || data.guardrails.length === 0 ? {} : { guardrails: data.guardrails }),
+    ...(ownGuardrails.length === 0 ? {} : { ownGuardrails }),
   };
 }
 
@@ -128,6 +150,7 @@ function toAgentDefinition(data: z.output<typeof agentSchema>, code: AgentCodeFi
     ...(data.llm === undefined ? {} : { llm: toLlmSettings(data.llm) }),
     maxIterations: data.maxIterations,
     allowDelegation: data.allowDelegation,
+    ...(data.guardrails === undefined || data.guardrails.length === 0 ? {} : { guardrails: data.guardrails }),
   };
 }
 

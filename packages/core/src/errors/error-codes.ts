@@ -45,6 +45,12 @@ export const coreErrorCodes = {
     'An audit query asked for a limit outside 1 to 10,000, an unknown outcome or kind, or an invalid date: the message names the value and what is allowed.',
   AUDIT_RECORD_INVALID:
     'An audit record lacked a known kind, a known outcome or an ISO time: records come from the runtime; a host that appends its own must give all three.',
+  GUARDRAIL_TRIPPED:
+    "A guardrail of the agent, its crew or the runtime blocked the task's prompt or the agent's answer (exit reason GuardrailTripped): the message names the guardrail, the stage and its reason. Change the input, or the guardrail's check.",
+  GUARDRAIL_INVALID:
+    'defineGuardrail was given no valid name, an unknown stage, or no check function: the message names which and shows the shape.',
+  GUARDRAIL_UNKNOWN:
+    'An agent or crew names a guardrail that is neither attached to it nor registered: register it with createRuntime({ guardrails }) or addGuardrail(services, guardrail), or fix the name; the message lists the known names.',
   AGENT_RUN_FAILED: 'An agent run failed with an error that carries no code: see the message of the `error` event.',
   EMBEDDING_PROVIDER_MISSING:
     'The `Embedding` agent selection needs an embedding provider and none exists: use `FirstFit` or `Skill`, or name each agent.',

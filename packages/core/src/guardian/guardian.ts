@@ -39,6 +39,9 @@ export interface GuardianOptions {
   readonly onDecision?: (decision: GuardianDecision) => void;
 }
 
+/** The deepest chain of hand-overs the delegation phase allows, as in the original. */
+export const maxDelegationDepth = 5;
+
 /** The message a blocked tool call answers the model with, as the original words it. */
 export function guardianBlockMessage(phase: GuardianPhase, reason: string): string {
   return `Error: Blocked by Guardian (${phase}): ${reason}`;
@@ -111,6 +114,40 @@ export class Guardian {
       ...(caller === undefined ? {} : { caller }),
     });
     return guardianBlockMessage('ToolExecution', reason);
+  }
+
+  /**
+   * The delegation phase: the message that refuses a hand-over from one agent to another
+   * (the collaboration tools), or undefined when it may go on. An agent may not hand work
+   * to itself, to an agent already on the chain of this request (a cycle), or past
+   * `maxDelegationDepth` levels (5), whatever the settings allow.
+   */
+  checkDelegation(delegation: {
+    readonly tool: string;
+    readonly to: string;
+    /** The agents the request has passed through, from the task's agent to the asking one. */
+    readonly chain: readonly string[];
+    readonly caller?: CallerIdentity;
+  }): string | undefined {
+    const { tool, to, chain, caller } = delegation;
+    const from = caller?.agentId ?? chain.at(-1);
+    const reason =
+      to === from
+        ? `self-delegation: agent '${to}' may not hand work to itself.`
+        : chain.includes(to)
+          ? `delegation cycle: agent '${to}' is already on this request (${[...chain, to].join(' → ')}).`
+          : chain.length > maxDelegationDepth
+            ? `delegation depth: the request would be handed on ${chain.length} times; at most ${maxDelegationDepth} are allowed.`
+            : undefined;
+    if (reason === undefined) return undefined;
+    this.#decided({
+      phase: 'Delegation',
+      action: 'blocked',
+      reason,
+      tool,
+      ...(caller === undefined ? {} : { caller }),
+    });
+    return guardianBlockMessage('Delegation', reason);
   }
 
   /**

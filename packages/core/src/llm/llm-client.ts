@@ -15,6 +15,8 @@ import {
 } from 'ai';
 import type { Guardian } from '../guardian/guardian.js';
 import { GuardianBlockedError } from '../guardian/guardian-blocked-error.js';
+import type { GuardrailSet } from '../guardrails/guardrail-set.js';
+import { GuardrailTrippedError } from '../guardrails/guardrail-tripped-error.js';
 import type { Logger } from '../logging/logger.js';
 import type { PermissionMode } from '../permissions/permission-mode.js';
 import { failSpan, GenAi, OrkeonAttributes, tracer } from '../telemetry/gen-ai-telemetry.js';
@@ -129,6 +131,8 @@ export interface LlmClientOptions {
   readonly conversation?: { readonly messages: readonly ModelMessage[]; readonly summary?: string | undefined };
   /** Screens each prompt before the model sees it and frames each tool result as data; absent when the Guardian is off. */
   readonly guardian?: Guardian;
+  /** The user's guardrails of this agent: on its prompt, its answer and its tool calls. */
+  readonly guardrails?: GuardrailSet;
 }
 
 /**
@@ -167,13 +171,47 @@ export class LlmClient {
       exhausted: __,
       responseMessages: ___,
       ...result
-    } = await this.#traced('complete', () => this.#run(prompt, options, false));
+    } = await this.#traced('complete', () => this.#guarded(prompt, options, false));
     return result;
   }
 
   /** The tool-call loop: the model works on `goal` with the client's tools until it answers or runs out of iterations. */
   act(goal: string, options: ActOptions = {}): Promise<ActResult> {
-    return this.#traced('act', () => this.#run(goal, options, true));
+    return this.#traced('act', () => this.#guarded(goal, options, true));
+  }
+
+  /**
+   * The user's guardrails around one complete/act: the input checks beside the model call
+   * (aborting it when they block) or before it, the output checks on the answer.
+   */
+  async #guarded(prompt: string, options: ActOptions, withTools: boolean): Promise<ActResult> {
+    const guardrails = this.#options.guardrails;
+    if (guardrails === undefined) return this.#run(prompt, options, withTools);
+    const caller = this.#options.caller ?? { kind: 'script' as const };
+    let result: ActResult;
+    if (!guardrails.has('input')) result = await this.#run(prompt, options, withTools);
+    else if (!guardrails.inputBesideModel) {
+      const checked = await guardrails.run('input', prompt, caller, signalOption(options.signal));
+      if ('trip' in checked) throw new GuardrailTrippedError(checked.trip);
+      result = await this.#run(checked.text, options, withTools);
+    } else {
+      const stop = new AbortController();
+      const signal = options.signal === undefined ? stop.signal : AbortSignal.any([options.signal, stop.signal]);
+      const checking = guardrails.run('input', prompt, caller, { signal }).then((checked) => {
+        if ('trip' in checked || checked.text !== prompt) stop.abort(new Error('a guardrail stopped the model call'));
+        return checked;
+      });
+      const running = this.#run(prompt, { ...options, signal }, withTools);
+      const [checked, ran] = await Promise.all([checking, running.then(ok, failed)]);
+      if ('trip' in checked) throw new GuardrailTrippedError(checked.trip);
+      if (checked.text !== prompt) result = await this.#run(checked.text, options, withTools);
+      else if (ran.ok) result = ran.value;
+      else throw ran.error;
+    }
+    if (!guardrails.has('output') || result.interrupted === true) return result;
+    const checked = await guardrails.run('output', result.output, caller, signalOption(options.signal));
+    if ('trip' in checked) throw new GuardrailTrippedError(checked.trip);
+    return checked.text === result.output ? result : { ...result, output: checked.text };
   }
 
   /** The `invoke_agent {agent}` span around one complete/act; model calls and tool calls nest under it. */
@@ -357,6 +395,7 @@ export class LlmClient {
               tool: definition.name,
               input,
               caller,
+              ...(this.#options.guardrails?.has('tool') === true ? { guardrails: this.#options.guardrails } : {}),
               callId: toolCallId,
               ...(abortSignal === undefined ? {} : { signal: abortSignal }),
               ...(options.permissionMode === undefined ? {} : { permissionMode: options.permissionMode }),
@@ -375,6 +414,10 @@ export class LlmClient {
     );
   }
 }
+
+const ok = <T>(value: T) => ({ ok: true as const, value });
+const failed = (error: unknown) => ({ ok: false as const, error });
+const signalOption = (signal: AbortSignal | undefined) => (signal === undefined ? {} : { signal });
 
 /** The iteration cap and the caller's own conditions, as the AI SDK's stop conditions. */
 function stopConditions(maxIterations: number | undefined, own: ActOptions['stopWhen']) {

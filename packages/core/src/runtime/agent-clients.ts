@@ -4,6 +4,8 @@ import { meteredModel } from '../budget/metered-model.js';
 import type { AgentDefinition } from '../crew/agent-definition.js';
 import type { CrewDefinition } from '../crew/crew-definition.js';
 import type { Guardian } from '../guardian/guardian.js';
+import type { GuardrailCatalogue } from '../guardrails/guardrail-catalogue.js';
+import { GuardrailSet } from '../guardrails/guardrail-set.js';
 import type { LlmDeltaSink } from '../llm/console-streaming.js';
 import { LlmClient } from '../llm/llm-client.js';
 import type { Logger } from '../logging/logger.js';
@@ -72,11 +74,27 @@ export class AgentClients {
         ...(usage.costUsd > 0 ? { costUsd: usage.costUsd, costSource: 'estimate' as const } : {}),
       });
     });
+    const guardrails = this.#parts.guardrails?.for(agent, crew) ?? [];
     return new LlmClient({
       model,
       logger: this.#parts.logger,
       pipeline: this.#parts.pipeline,
       tools: this.#toolsFor(agent, crew, toolNames, scope),
+      ...(guardrails.length === 0
+        ? {}
+        : {
+            guardrails: new GuardrailSet(guardrails, (trip) =>
+              scope.emit({
+                kind: 'guardrail.tripped',
+                guardrail: trip.guardrail,
+                stage: trip.stage,
+                reason: trip.reason,
+                toolName: trip.tool,
+                agentId: agent.id,
+                taskId,
+              }),
+            ),
+          }),
       caller,
       settings: models.callSettingsFor(agent, crew),
       onRetry: (retry) => scope.emit({ kind: 'model.retry', agentId: agent.id, taskId, ...retry }),
@@ -123,4 +141,5 @@ export interface AgentClientsParts {
   readonly consoleSink?: LlmDeltaSink | undefined;
   readonly maxDelegationDepth: number;
   readonly guardian?: Guardian | undefined;
+  readonly guardrails?: GuardrailCatalogue | undefined;
 }

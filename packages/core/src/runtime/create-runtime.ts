@@ -26,6 +26,8 @@ import { crewExecutionStatePersistenceSettings } from '../execution-state/execut
 import { addSvcGuardian, GuardianDecisionListenerService, GuardianService } from '../guardian/add-svc-guardian.js';
 import type { GuardianDecision } from '../guardian/guardian.js';
 import { guardianSettings } from '../guardian/guardian-settings.js';
+import { defineGuardrail, type Guardrail } from '../guardrails/guardrail.js';
+import { GuardrailCatalogue, GuardrailService } from '../guardrails/guardrail-catalogue.js';
 import { CrewKickoffHookRunnerService } from '../hooks/crew-kickoff-hook-runner.js';
 import { HumanInputAsker } from '../human-input/human-input-asker.js';
 import { type HumanInputChannel, HumanInputChannelService } from '../human-input/human-input-channel.js';
@@ -88,6 +90,8 @@ export interface RuntimeOptions {
   readonly baseDirectory?: string;
   /** Tools every run can name, besides the file tools and `ToolService` registrations. */
   readonly tools?: readonly Tool[];
+  /** Guardrails (`defineGuardrail`) on every agent of every run; crews and agents may also name them. */
+  readonly guardrails?: readonly Guardrail[];
   /** Turns the permission gate on with this mode (when no gate is registered) and makes it the runs' default. */
   readonly permissionMode?: PermissionMode;
   /** Answers the gate's asks (a person, a policy); without one, asks go to `humanInput`, else are denied. */
@@ -150,6 +154,10 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
       ...(consoleSink === undefined ? {} : { consoleSink }),
       ...(telemetry === undefined ? {} : { telemetry }),
       ...(guardian === undefined ? {} : { guardian }),
+      guardrails: new GuardrailCatalogue(
+        (options.guardrails ?? []).map(defineGuardrail),
+        provider.getAll(GuardrailService),
+      ),
       ...(options.permissionMode === undefined ? {} : { permissionMode: options.permissionMode }),
       ...(options.clock === undefined ? {} : { clock: options.clock }),
       prices: { ...builtInModelPrices, ...configuration.get(telemetrySettings).Prices },

@@ -1,5 +1,6 @@
 import type { AgentDefinition } from '../crew/agent-definition.js';
 import type { CrewDefinition } from '../crew/crew-definition.js';
+import type { Guardian } from '../guardian/guardian.js';
 import type { TokenUsage } from '../llm/token-usage.js';
 import type { Consultation, ConsultationResult, Coworker, Coworkers } from '../tools/collaboration/coworkers.js';
 import type { CallerIdentity } from '../tools/tool.js';
@@ -21,11 +22,16 @@ export class CrewCoworkers implements Coworkers {
   readonly #crew: CrewDefinition;
   readonly #maxDepth: number;
   readonly #work: CoworkerWork;
+  readonly #guardian: Guardian | undefined;
 
-  constructor(crew: CrewDefinition, options: { maxDepth: number; work: CoworkerWork }) {
+  constructor(
+    crew: CrewDefinition,
+    options: { maxDepth: number; work: CoworkerWork; guardian?: Guardian | undefined },
+  ) {
     this.#crew = crew;
     this.#maxDepth = options.maxDepth;
     this.#work = options.work;
+    this.#guardian = options.guardian;
   }
 
   list(caller: CallerIdentity): readonly Coworker[] {
@@ -55,6 +61,14 @@ export class CrewCoworkers implements Coworkers {
         ok: false,
         reason: `There is no coworker '${consultation.coworker}'. Coworkers: ${others.join(', ') || '(none)'}.`,
       };
+    // The Guardian's delegation phase: no hand-over to oneself, no cycle, at most five hand-overs.
+    const blocked = this.#guardian?.checkDelegation({
+      tool: consultation.mode === 'ask' ? 'ask_question_to_coworker' : 'delegate_work_to_coworker',
+      to: coworker.id,
+      chain: chain.length > 0 || caller.agentId === undefined ? chain : [caller.agentId],
+      caller,
+    });
+    if (blocked !== undefined) return { ok: false, reason: blocked };
     if (coworker.id === caller.agentId)
       return { ok: false, reason: `'${consultation.coworker}' is you; ask one of: ${others.join(', ')}.` };
     if (chain.includes(coworker.id)) {

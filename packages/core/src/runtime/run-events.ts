@@ -79,6 +79,17 @@ export const runEventSchemas = {
       taskId,
     },
   ),
+  'guardrail.tripped': kind(
+    'guardrail.tripped',
+    'A guardrail (defineGuardrail) blocked a task’s prompt, an agent’s answer or a tool call.',
+    {
+      guardrail: z.string().describe('The guardrail’s name.'),
+      stage: z.enum(['input', 'output', 'tool']),
+      reason: z.string().describe('What its check answered.'),
+      toolName: z.string().optional(),
+      taskId,
+    },
+  ),
   'delegation.started': kind('delegation.started', 'An agent asks a coworker or hands it work.', {
     toRole: z.string().optional(),
     toAgentId: z.string().optional(),

@@ -20,6 +20,8 @@ import type { CoreErrorCode } from '../errors/error-codes.js';
 import { OrkeonError } from '../errors/orkeon-error.js';
 import type { CrewExecutionStateManager } from '../execution-state/crew-execution-state-manager.js';
 import type { Guardian } from '../guardian/guardian.js';
+import type { GuardrailCatalogue } from '../guardrails/guardrail-catalogue.js';
+import { GuardrailSet } from '../guardrails/guardrail-set.js';
 import type { CrewKickoffHookRunner } from '../hooks/crew-kickoff-hook-runner.js';
 import type { LlmDeltaSink } from '../llm/console-streaming.js';
 import { LlmClient } from '../llm/llm-client.js';
@@ -92,6 +94,8 @@ export interface RuntimeParts {
   readonly memoryLayer?: () => MemoryLayer | undefined;
   /** Screens prompts and frames tool results for every model client; absent when the Guardian is off. */
   readonly guardian?: Guardian;
+  /** The runtime's guardrails and those registered by name. */
+  readonly guardrails?: GuardrailCatalogue;
 }
 
 type RunTarget = AgentDefinition | AgentInput | CrewDefinition;
@@ -134,6 +138,7 @@ export class Runtime implements AsyncDisposable {
       consoleSink: parts.consoleSink,
       maxDelegationDepth: parts.maxDelegationDepth ?? 2,
       guardian: parts.guardian,
+      guardrails: parts.guardrails,
     });
   }
 
@@ -348,6 +353,8 @@ export class Runtime implements AsyncDisposable {
     for (const agent of crew.agents) this.#adoptTools(agent.ownTools);
     const { hooks, executionStates, logger } = this.#parts;
     const started = performance.now();
+    // A guardrail name nothing answers to refuses the run before any work.
+    this.#parts.guardrails?.check(crew);
     if (crew.memory && crew.memoryProvider !== undefined)
       this.memory.checkedType(crew.memoryProvider, `Crew '${crew.name}' memoryProvider`);
     const store = this.#parts.store();
@@ -487,6 +494,7 @@ export class Runtime implements AsyncDisposable {
     const permissionMode = options.permissionMode ?? this.#parts.permissionMode;
     return new CrewCoworkers(crew, {
       maxDepth: this.#parts.maxDelegationDepth ?? 2,
+      guardian: this.#parts.guardian,
       work: async (coworker, prompt, consultation) => {
         const current = activeRunScope() ?? base;
         const asking = consultation.caller.agentId;
@@ -536,6 +544,7 @@ export class Runtime implements AsyncDisposable {
    */
   llmClient(options: { caller?: CallerIdentity; tools?: readonly Tool[] } = {}): LlmClient {
     const consoleSink = this.#parts.consoleSink;
+    const everywhere = this.#parts.guardrails?.for(undefined, undefined) ?? [];
     return new LlmClient({
       model: this.#parts.models.defaultModel,
       logger: this.logger,
@@ -545,6 +554,7 @@ export class Runtime implements AsyncDisposable {
       ...(options.caller === undefined ? {} : { caller: options.caller }),
       ...(this.#parts.guardian === undefined ? {} : { guardian: this.#parts.guardian }),
       ...(consoleSink === undefined ? {} : { deltaSink: consoleSink }),
+      ...(everywhere.length === 0 ? {} : { guardrails: new GuardrailSet(everywhere) }),
     });
   }
 

@@ -50,6 +50,8 @@ export const OrkeonAttributes = {
   guardianPhase: 'orkeon.guardian.phase',
   /** The injection pattern classes found (`instruction-override`, …). */
   guardianClasses: 'orkeon.guardian.pattern_classes',
+  /** The guardrail that blocked (on the `invoke_agent` or `execute_tool` span). */
+  guardrailTripped: 'orkeon.guardrail.tripped',
 } as const;
 
 export const MetricNames = {

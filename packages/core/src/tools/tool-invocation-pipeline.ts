@@ -6,6 +6,8 @@ import type { z } from 'zod';
 import type { CoreErrorCode } from '../errors/error-codes.js';
 import { OrkeonError } from '../errors/orkeon-error.js';
 import type { Guardian } from '../guardian/guardian.js';
+import type { GuardrailSet } from '../guardrails/guardrail-set.js';
+import { guardrailBlockMessage } from '../guardrails/guardrail-tripped-error.js';
 import type { Logger } from '../logging/logger.js';
 import { unknownPermissionModeMessage } from '../permissions/permission-errors.js';
 import type { PermissionGate, PermissionGateDecision, PermissionPrompt } from '../permissions/permission-gate.js';
@@ -72,6 +74,8 @@ export interface ToolInvocation {
   readonly onProgress?: (update: ToolProgress) => void;
   /** Hears every line the tool writes to `context.logger` while the call runs, at any level. */
   readonly onLog?: (record: ToolLogRecord) => void;
+  /** The calling agent's guardrails: its `tool` stage judges the arguments after the Guardian. */
+  readonly guardrails?: GuardrailSet;
 }
 
 export interface ToolInvocationPipelineOptions {
@@ -174,12 +178,31 @@ export class ToolInvocationPipeline {
     const sent = rawArguments(invocation.input);
     const blocked = this.#options.guardian?.checkToolCall(tool.name, sent, invocation.caller, tool.networkGuard);
     if (blocked !== undefined) return toolBlocked(blocked);
+    const judged = await this.#guardrails(tool, sent, invocation);
+    if (judged.blocked !== undefined) return toolBlocked(judged.blocked);
     // JSON text is parsed once: validation gets the parsed object (or the text, to name its syntax error).
-    const input = parseInput(tool, sent);
+    const input = parseInput(tool, judged.arguments);
     if (!input.ok) return toolFailure(input.message);
     const permitted = await this.#askGate(tool, input.value, invocation);
     if (permitted !== undefined) return permitted;
     return this.#execute(tool, input.value, invocation, callId);
+  }
+
+  /** The agent's `tool` guardrails on the arguments as JSON: a block refuses the call, a rewrite replaces them. */
+  async #guardrails(
+    tool: Tool,
+    sent: unknown,
+    invocation: ToolInvocation,
+  ): Promise<{ arguments: unknown; blocked?: string }> {
+    const guardrails = invocation.guardrails;
+    if (guardrails === undefined || !guardrails.has('tool')) return { arguments: sent };
+    const text = typeof sent === 'string' ? sent : (JSON.stringify(sent ?? {}) ?? '{}');
+    const checked = await guardrails.run('tool', text, invocation.caller, {
+      tool: tool.name,
+      ...(invocation.signal === undefined ? {} : { signal: invocation.signal }),
+    });
+    if ('trip' in checked) return { arguments: sent, blocked: `Error: ${guardrailBlockMessage(checked.trip)}` };
+    return { arguments: checked.text === text ? sent : checked.text };
   }
 
   async #askGate(tool: Tool, input: unknown, invocation: ToolInvocation): Promise<ToolResult | undefined> {

@@ -30,8 +30,10 @@ describe('docs/guardrails.md', () => {
     const programs = [...text.matchAll(/```ts\n([\s\S]*?)```/g)]
       .map((match) => match[1] ?? '')
       .filter((code) => code.startsWith('import '));
-    expect(programs).toHaveLength(2);
-    const [audit, screen] = programs as [string, string];
+    expect(programs).toHaveLength(3);
+    const [guardrails, audit, screen] = programs as [string, string, string];
+    const ours = await runProgram(guardrails);
+    expect(ours.out.trim().split('\n')).toEqual(commentedOutput(guardrails));
     const first = await runProgram(screen);
     // The one log line: the Guardian's warning about the refused call.
     expect(first.err).toContain('Guardian blocked: path traversal');

@@ -84,6 +84,25 @@ describe('delegation tools', () => {
     expect(result.output).toBe('final');
     // The expert (depth 1) may delegate, but not to the lead, who is up the chain.
     expect(JSON.stringify(context.server.requests[1]?.body?.tools)).not.toContain('Lead (lead)');
+    // The Guardian's delegation phase refuses the cycle first.
+    expect(toolResultOf(2)).toContain(
+      "Error: Blocked by Guardian (Delegation): delegation cycle: agent 'lead' is already on this request (lead → expert → lead).",
+    );
+  });
+
+  it('no loops with the Guardian off either: the collaboration tools refuse it themselves', async () => {
+    context.server.enqueue(
+      { toolCalls: [{ name: 'delegate_work_to_coworker', arguments: { coworker: 'expert', task: 'Draft it' } }] },
+      { toolCalls: [{ name: 'delegate_work_to_coworker', arguments: { coworker: 'Lead', task: 'You draft it' } }] },
+      { text: 'drafted myself' },
+      { text: 'final' },
+    );
+    await using runtime = await createRuntime({
+      model: scriptedModel(context.server),
+      logger: logger(),
+      settings: { Svc: { Guardian: { Enabled: false } } },
+    });
+    await runtime.run(crew({ expert: true, third: true }));
     expect(toolResultOf(2)).toMatch(
       /DENIED: Lead \(lead\) is already working on this request further up \(lead → expert\)/,
     );

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool, type Tool } from '../tool.js';
-import { toolDenied, toolFailure, toolSuccess } from '../tool-result.js';
+import { toolBlocked, toolDenied, toolFailure, toolSuccess } from '../tool-result.js';
 import { countConsultation } from './consultation-usage.js';
 import type { CoworkersLookup } from './coworkers.js';
 
@@ -55,6 +55,7 @@ export function createCollaborationTools(lookup: CoworkersLookup): Tool[] {
           if (result.usage !== undefined) countConsultation(result.usage);
           return toolSuccess(result.answer);
         }
+        if (result.reason.startsWith('Error: Blocked by Guardian')) return toolBlocked(result.reason);
         return result.reason.startsWith('DENIED: ') ? toolDenied(result.reason) : toolFailure(result.reason);
       },
     }) as Tool;
