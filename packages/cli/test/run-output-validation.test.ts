@@ -79,6 +79,21 @@ describe('orkeon run: output validation', () => {
     expect(failed.error.message).toContain('format: the answer must be JSON');
   });
 
+  it('Svc:Security:OutputValidation:MaxRepairAttempts = 0 fails the task at the first broken answer', async () => {
+    scripted.server.enqueue({ text: '## Added\n- search' });
+    const result = await scripted.run(['run', 'crew.yaml', '--events', 'jsonl'], {
+      environment: { SVC_Svc__Security__OutputValidation__MaxRepairAttempts: '0' },
+    });
+    expect(result.code).not.toBe(0);
+    expect(scripted.server.requests).toHaveLength(1);
+    const failed = eventsOf(result.stdout).find((event) => event.kind === 'task.completed') as unknown as {
+      error: { code: string; message: string };
+    };
+    expect(failed.error.code).toBe('TASK_OUTPUT_INVALID');
+    expect(failed.error.message).not.toContain('after');
+    expect(failed.error.message).toContain("the section 'Fixed' is missing");
+  });
+
   it('refuses a crew whose forbidden pattern is not a regular expression, naming the key', async () => {
     await scripted.write(
       'bad.yaml',

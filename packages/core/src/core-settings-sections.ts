@@ -15,6 +15,7 @@ import { llmSettings } from './llm/llm-settings.js';
 import { loggingSettings } from './logging/logging-settings.js';
 import { encryptionSettings } from './memory/encryption-settings.js';
 import { memorySettings } from './memory/memory-settings.js';
+import { outputValidationSettings } from './output-validation/output-validation-settings.js';
 import { permissionGateSettings } from './permissions/permission-gate-settings.js';
 import { telemetrySettings } from './telemetry/telemetry-settings.js';
 import { delegationSettings } from './tools/collaboration/delegation-settings.js';
@@ -40,4 +41,5 @@ export const coreSettingsSections: readonly SettingsSection[] = [
   toolResultSecuritySettings,
   urlSecuritySettings,
   auditSettings,
+  outputValidationSettings,
 ];

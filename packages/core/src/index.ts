@@ -478,6 +478,7 @@ export {
   NetworkRefusedError,
 } from './network/network-refusal.js';
 export { defaultMaxRepairAttempts, type OutputValidation } from './output-validation/output-validation.js';
+export { outputValidationSettings } from './output-validation/output-validation-settings.js';
 export { outputViolations } from './output-validation/output-violations.js';
 export { addSvcPermissionGate } from './permissions/add-svc-permission-gate.js';
 export { UnknownPermissionModeError } from './permissions/permission-errors.js';

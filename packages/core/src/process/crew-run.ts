@@ -41,6 +41,8 @@ export interface CrewRunSettings {
   readonly budgetSpent?: () => BudgetExhaustedError | undefined;
   /** Crew memory (`memory: true`): recalled before each task, told each result. */
   readonly memory?: CrewMemory;
+  /** Repairs of a broken answer when a task does not say; default 1. */
+  readonly maxRepairAttempts?: number;
 }
 
 /**
@@ -289,6 +291,7 @@ export class CrewRun {
       agent,
       signal: this.#settings.signal,
       permissionMode: this.#settings.permissionMode,
+      maxRepairAttempts: this.#settings.maxRepairAttempts,
       onUsage: (usage) => this.recordUsage(usage),
     };
   }

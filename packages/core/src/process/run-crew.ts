@@ -57,6 +57,8 @@ export interface RunCrewOptions {
   readonly embeddings?: EmbeddingProvider | undefined;
   /** Crew memory, for a crew with `memory: true` (the runtime builds it from the crew's store and scope). */
   readonly memory?: CrewMemory;
+  /** Repairs of an answer that breaks its task's output rules, when the task does not say; default 1. */
+  readonly maxRepairAttempts?: number;
 }
 
 /**
@@ -110,6 +112,7 @@ export async function runCrew(crew: CrewDefinition, options: RunCrewOptions): Pr
     ...(options.permissionMode === undefined ? {} : { permissionMode: options.permissionMode }),
     ...(options.budgetSpent === undefined ? {} : { budgetSpent: options.budgetSpent }),
     ...(options.memory === undefined ? {} : { memory: options.memory }),
+    ...(options.maxRepairAttempts === undefined ? {} : { maxRepairAttempts: options.maxRepairAttempts }),
   });
   return withCrewRunSpan({ name: crew.name, process: crew.process }, async () => {
     await run.start();

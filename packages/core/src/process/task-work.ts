@@ -24,6 +24,8 @@ export interface AgentTurn {
   readonly permissionMode?: PermissionMode | undefined;
   /** Told the tokens spent (the coworkers' it consulted included), also when the turn then fails. */
   readonly onUsage: (usage: TokenUsage) => void;
+  /** Repairs of a broken answer when the task does not say (`Svc:Security:OutputValidation:MaxRepairAttempts`). */
+  readonly maxRepairAttempts?: number | undefined;
 }
 
 /**
@@ -48,7 +50,7 @@ export async function workOnTask(
   };
   let revision = work.revision;
   let spent: TokenUsage | undefined;
-  const repairs = task.outputValidation?.maxRepairAttempts ?? defaultMaxRepairAttempts;
+  const repairs = task.outputValidation?.maxRepairAttempts ?? work.maxRepairAttempts ?? defaultMaxRepairAttempts;
   for (let attempt = 0; ; attempt++) {
     const goal = taskGoal(task, work.earlier, revision, work.recalled);
     const { output, usage } = await takeTurn(client, work, goal, format);

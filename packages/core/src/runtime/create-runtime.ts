@@ -40,6 +40,7 @@ import { type ModelInput, toChatModel } from '../llm/to-chat-model.js';
 import { createLogger, type Logger, LoggerService } from '../logging/logger.js';
 import { loggingSettings } from '../logging/logging-settings.js';
 import { MemoryStoresService, memoryStoresFrom } from '../memory/memory-stores.js';
+import { outputValidationSettings } from '../output-validation/output-validation-settings.js';
 import { addSvcPermissionGate } from '../permissions/add-svc-permission-gate.js';
 import {
   PermissionGate,
@@ -162,6 +163,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
       ...(options.clock === undefined ? {} : { clock: options.clock }),
       prices: { ...builtInModelPrices, ...configuration.get(telemetrySettings).Prices },
       maxDelegationDepth: configuration.get(delegationSettings).MaxDepth,
+      maxRepairAttempts: configuration.get(outputValidationSettings).MaxRepairAttempts,
       threads: () => provider.get(ThreadStoreService),
       conversations: configuration.get(conversationSettings),
       // Resolved now so that an unknown Memory:Provider refuses the start; no store opens before use.

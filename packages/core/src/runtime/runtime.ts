@@ -96,6 +96,8 @@ export interface RuntimeParts {
   readonly guardian?: Guardian;
   /** The runtime's guardrails and those registered by name. */
   readonly guardrails?: GuardrailCatalogue;
+  /** `Svc:Security:OutputValidation:MaxRepairAttempts`. */
+  readonly maxRepairAttempts?: number;
 }
 
 type RunTarget = AgentDefinition | AgentInput | CrewDefinition;
@@ -405,6 +407,7 @@ export class Runtime implements AsyncDisposable {
         ...(crew.agentSelection === 'Embedding' ? { embeddings: this.#parts.embeddings?.() } : {}),
         ...(memory === undefined ? {} : { memory }),
         ...(this.#parts.consensus === undefined ? {} : { consensus: this.#parts.consensus }),
+        ...(this.#parts.maxRepairAttempts === undefined ? {} : { maxRepairAttempts: this.#parts.maxRepairAttempts }),
         onEvent: async (event) => {
           bridgeCrewEvent(scope, event);
           await session?.record(event);
