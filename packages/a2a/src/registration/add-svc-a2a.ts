@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import {
   Configuration,
   createLogger,
+  GuardianService,
   type Logger,
   LoggerService,
   type ServiceCollection,
@@ -99,6 +100,7 @@ export function addSvcA2A(
       new A2ATaskRouter({
         repository: resolver.get(AgentRepositoryService),
         remoteSender: resolver.tryGet(A2ARemoteSenderService),
+        guardian: resolver.tryGet(GuardianService),
         ...(options.now === undefined ? {} : { now: stamps.now }),
       }),
   );

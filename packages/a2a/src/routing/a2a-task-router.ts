@@ -1,8 +1,9 @@
-import { serviceToken } from '@orkeon/core';
+import { type Guardian, serviceToken } from '@orkeon/core';
 import type { A2ATaskContext, NormalizedA2ATaskRequest } from '../registration/agent-registration.js';
 import type { AgentRepository } from '../registration/agent-repository.js';
 import { isoTimestamp } from '../wire/iso-timestamp.js';
 import type { A2ATaskResult } from '../wire/task-result.js';
+import { delegationChainOf, routerInstanceId, withDelegationChain } from './delegation-chain.js';
 import type { A2ARemoteSender } from './remote-sender.js';
 
 export interface A2ATaskRouterOptions {
@@ -11,6 +12,10 @@ export interface A2ATaskRouterOptions {
   readonly remoteSender?: A2ARemoteSender | undefined;
   /** The clock in epoch milliseconds, for tests. */
   readonly now?: () => number;
+  /** Judges each hand-over between routers (the delegation phase); absent when the Guardian is off. */
+  readonly guardian?: Guardian | undefined;
+  /** This router's id in a task's delegation chain; default one per process. */
+  readonly instanceId?: string;
 }
 
 /**
@@ -28,11 +33,15 @@ export class A2ATaskRouter {
   readonly #repository: AgentRepository;
   readonly #remoteSender: A2ARemoteSender | undefined;
   readonly #now: () => number;
+  readonly #guardian: Guardian | undefined;
+  readonly #instanceId: string;
 
   constructor(options: A2ATaskRouterOptions) {
     this.#repository = options.repository;
     this.#remoteSender = options.remoteSender;
     this.#now = options.now ?? Date.now;
+    this.#guardian = options.guardian;
+    this.#instanceId = options.instanceId ?? routerInstanceId;
   }
 
   async routeTask(
@@ -61,6 +70,15 @@ export class A2ATaskRouter {
         );
       }
       if (signal.aborted) return this.#aborted(taskId, signal);
+      // A task that came here through other routers: not in a circle, not too deep.
+      const chain = delegationChainOf(request.metadata);
+      const blocked = this.#guardian?.checkDelegation({
+        tool: `a2a:${request.skillId}`,
+        to: this.#instanceId,
+        chain,
+        caller: { kind: 'a2a' },
+      });
+      if (blocked !== undefined) return this.#result(taskId, 'Failed', undefined, blocked);
       if (registration.kind === 'remote') {
         if (this.#remoteSender === undefined) {
           return this.#result(
@@ -70,7 +88,8 @@ export class A2ATaskRouter {
             `Skill '${request.skillId}' is served by the remote agent at ${registration.url}, but no A2A remote sender is registered: register the A2A client (A2ARemoteSenderService).`,
           );
         }
-        const sent = await raceAbort(this.#remoteSender(registration, request, signal, task), signal);
+        const handedOn = { ...request, metadata: withDelegationChain(request.metadata, [...chain, this.#instanceId]) };
+        const sent = await raceAbort(this.#remoteSender(registration, handedOn, signal, task), signal);
         return sent.aborted ? this.#aborted(taskId, signal) : { ...sent.value, taskId };
       }
       const ran = await raceAbort(registration.handler(request, signal, task), signal);

@@ -1,6 +1,6 @@
 // An A2A host in its own process with v1.0 task records in a SQLite file (the first
 // argument), so a test can kill it outright and start another on the same file. It
-// serves `echo`, `slow` (which answers only when its process is stopped), `asker` (which
+// serves `echo`, `chain` (which answers with the delegation chain it was sent), `slow` (which answers only when its process is stopped), `asker` (which
 // asks its caller for a city) and `traveller` (which asks for a city, then for nights; it
 // writes each question it asks to stderr), and prints `listening <url>`.
 import { Configuration, createLogger, DocumentStoreService, LoggerService, ServiceCollection } from '@orkeon/core';
@@ -31,6 +31,14 @@ directory.register({
   tags: [],
   kind: 'local',
   handler: async (request) => `echo: ${request.input}`,
+});
+directory.register({
+  id: 'chain',
+  name: 'Chain',
+  description: 'Answers with the routers the task passed through',
+  tags: [],
+  kind: 'local',
+  handler: async (request) => `chain: ${String(request.metadata?.['orkeon.delegationChain'] ?? '')}`,
 });
 directory.register({
   id: 'slow',

@@ -6,6 +6,7 @@ import {
   A2AAgentDiscovery,
   AgentDirectory,
   registerDiscoveredAgents,
+  routerInstanceId,
   sharedAgentRegistrationStore,
 } from '../../src/index.js';
 import { startTestHost, type TestHost } from '../server/a2a-test-host.js';
@@ -53,6 +54,11 @@ describe('routing to a remote A2A v1.0 agent', () => {
     // The seed dialect reaches the remote echo over v1.0.
     const seed = await post(`${host.url}/a2a/tasks/send`, { skillId: 'echo', input: 'hi' });
     expect(seed).toMatchObject({ status: 'Completed', output: 'echo: hi' });
+    // The task carries this router's id to the remote one (the Guardian's delegation chain).
+    expect(await post(`${host.url}/a2a/tasks/send`, { skillId: 'chain', input: 'who?' })).toMatchObject({
+      status: 'Completed',
+      output: `chain: ${routerInstanceId}`,
+    });
 
     // A v1.0 caller of a routed skill whose remote agent asks: the question comes back here.
     const message = (text: string, extra: Record<string, unknown> = {}) => ({

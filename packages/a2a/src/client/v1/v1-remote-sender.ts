@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { delegationChainKey } from '../../routing/delegation-chain.js';
 import type { A2ARemoteSender } from '../../routing/remote-sender.js';
 import type { A2ASecuritySettingsInput } from '../../security/a2a-security-settings.js';
 import { textOfParts as textOf, type V1Message } from '../../v1/wire/message.js';
@@ -29,7 +30,13 @@ export function v1RemoteSender(security: A2ASecuritySettingsInput): A2ARemoteSen
       messageId: randomUUID(),
       role: 'ROLE_USER',
       parts: [{ text: request.input }],
-      metadata: { skillId: registration.id },
+      // The routers it passed through travel with it (the delegation chain).
+      metadata: {
+        skillId: registration.id,
+        ...(request.metadata?.[delegationChainKey] === undefined
+          ? {}
+          : { [delegationChainKey]: request.metadata[delegationChainKey] }),
+      },
     };
     for (;;) {
       const answer = await client.sendMessage({ message }, { signal });

@@ -2,10 +2,12 @@
 // after a restart, settle, fail an orphan) shares the runs, the waiting questions, the
 // not-yet-written tasks and the leases of this process; listing, views, the caller's scope and
 // the lease rules (task-lease.ts) live beside it.
+
 import type { Logger, ServiceProvider } from '@orkeon/core';
 import type { A2AInputAnswer } from '../../registration/agent-registration.js';
 import { AgentRepositoryService } from '../../registration/agent-repository.js';
 import { A2ATaskRouterService } from '../../routing/a2a-task-router.js';
+import { delegationChainKey } from '../../routing/delegation-chain.js';
 import type { RunningTasks } from '../../server/running-tasks.js';
 import { isoTimestamp } from '../../wire/iso-timestamp.js';
 import type { A2ATaskResult } from '../../wire/task-result.js';
@@ -302,7 +304,12 @@ export class V1Operations {
   async #run({ task, skillId, message, signal, replay, caller }: TaskRun): Promise<V1Task> {
     const input = textOfParts(message.parts);
     // The handler reads text; the ids say which message it answers (a test agent may act on them).
-    const metadata = { contextId: task.contextId, messageId: message.messageId };
+    const chain = message.metadata?.[delegationChainKey];
+    const metadata = {
+      contextId: task.contextId,
+      messageId: message.messageId,
+      ...(typeof chain === 'string' ? { [delegationChainKey]: chain } : {}),
+    };
     const { logger } = this.#parts;
     try {
       const result = await this.#parts.withScope((scope) =>
