@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { eventsOf } from './event-lines.js';
 import { useScriptedRun } from './scripted-run.js';
 
 const scripted = useScriptedRun({
@@ -11,17 +12,6 @@ tasks:
   plan: { description: Plan the release., expected_output: A plan, agent: lead }
 `,
 });
-
-interface Event {
-  readonly kind: string;
-  readonly [field: string]: unknown;
-}
-const eventsOf = (stdout: string): Event[] =>
-  stdout
-    .trim()
-    .split('\n')
-    .filter((line) => line.startsWith('{'))
-    .map((line) => JSON.parse(line) as Event);
 
 describe('orkeon run: the Guardian delegation phase', () => {
   it('refuses a delegation cycle with the Guardian message, as a guardian.blocked event', async () => {

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { eventsOf } from './event-lines.js';
 import { useScriptedRun } from './scripted-run.js';
 
 const scripted = useScriptedRun({
@@ -16,11 +17,6 @@ tasks:
   },
 });
 
-interface Event {
-  readonly kind: string;
-  readonly [field: string]: unknown;
-}
-
 const run = (request: string, environment: Record<string, string> = {}) =>
   scripted.run(
     [
@@ -35,13 +31,6 @@ const run = (request: string, environment: Record<string, string> = {}) =>
     ],
     { environment },
   );
-
-const eventsOf = (stdout: string): Event[] =>
-  stdout
-    .trim()
-    .split('\n')
-    .filter((line) => line.startsWith('{'))
-    .map((line) => JSON.parse(line) as Event);
 
 const sent = (index: number) => JSON.stringify(scripted.server.requests[index]?.body ?? '');
 

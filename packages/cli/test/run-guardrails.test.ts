@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { eventsOf } from './event-lines.js';
 import { finished } from './orkeon-process.js';
 import { useScriptedRun } from './scripted-run.js';
 
 const scripted = useScriptedRun();
-
-interface Event {
-  readonly kind: string;
-  readonly [field: string]: unknown;
-}
-const eventsOf = (stdout: string): Event[] =>
-  stdout
-    .trim()
-    .split('\n')
-    .filter((line) => line.startsWith('{'))
-    .map((line) => JSON.parse(line) as Event);
 
 describe('orkeon run: guardrails written in TypeScript', () => {
   it('an input guardrail of a crew.ts trips and aborts the model call; the task fails with GUARDRAIL_TRIPPED', async () => {

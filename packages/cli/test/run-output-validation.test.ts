@@ -1,6 +1,7 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { eventsOf } from './event-lines.js';
 import { useScriptedRun } from './scripted-run.js';
 
 const scripted = useScriptedRun({
@@ -27,16 +28,6 @@ tasks:
 `,
 });
 
-interface Event {
-  readonly kind: string;
-  readonly [field: string]: unknown;
-}
-const eventsOf = (stdout: string): Event[] =>
-  stdout
-    .trim()
-    .split('\n')
-    .filter((line) => line.startsWith('{'))
-    .map((line) => JSON.parse(line) as Event);
 const sent = (index: number) => JSON.stringify(scripted.server.requests[index]?.body ?? '');
 
 describe('orkeon run: output validation', () => {
