@@ -1,6 +1,6 @@
 import { legacyDocumentOf, legacyDocumentSessionPrefixes } from '@orkeon/core/stores';
 import type Database from 'better-sqlite3';
-import { sqliteSchema, sqliteSchemaVersion } from './sqlite-schema.js';
+import { documentsFromLayout2, sqliteSchema, sqliteSchemaVersion } from './sqlite-schema.js';
 import { SqliteStoreSchemaTooNewError } from './sqlite-store-errors.js';
 
 interface LegacySessionRow {
@@ -11,8 +11,9 @@ interface LegacySessionRow {
 
 /**
  * Brings the file to this release's layout, in one write transaction (`BEGIN
- * IMMEDIATE`, so two processes opening the same old file migrate it once): creates the
- * tables, then moves every `a2a-task:*` and `crew-exec:*` session of release 0.1 into
+ * IMMEDIATE`, so two processes opening the same old file migrate it once): moves layout
+ * 2's documents into layout 3's table, creates the missing tables, then moves every
+ * `a2a-task:*` and `crew-exec:*` session of release 0.1 into
  * `documents` (the document version continues from the session's last saved version),
  * and records the layout in `user_version`. Running it again changes nothing. Version
  * rows of moved sessions stay in `session_versions`, where `history` still finds them.
@@ -22,6 +23,8 @@ export function migrateSqliteDatabase(database: Database.Database, path: string)
     const found = Number(database.pragma('user_version', { simple: true }));
     if (found > sqliteSchemaVersion) throw new SqliteStoreSchemaTooNewError(path, found, sqliteSchemaVersion);
     if (found === sqliteSchemaVersion) return;
+    // Layout 2 kept documents clustered on their key: they move into layout 3's rowid table.
+    if (found === 2) database.exec(documentsFromLayout2);
     database.exec(sqliteSchema);
     moveLegacyDocuments(database);
     database.pragma(`user_version = ${sqliteSchemaVersion}`);
