@@ -1,4 +1,6 @@
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { sqliteFileTables } from '@orkeon/store-sqlite';
 import { describe, expect, it } from 'vitest';
 import { sinceDate } from '../src/commands/audit-command.js';
 import { useScriptedRun } from './scripted-run.js';
@@ -75,6 +77,15 @@ describe('orkeon audit', () => {
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('No state database at');
     expect(missing.stderr).toContain('--state <file>');
+    // A SQLite file that is not a state file is refused, and left as it was.
+    const foreign = join(scripted.folder.path, 'notes.db');
+    const database = new DatabaseSync(foreign);
+    database.exec('CREATE TABLE notes (text TEXT)');
+    database.close();
+    const refused = await scripted.run(['audit', '--state', 'notes.db']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('is not an Orkeon state database');
+    expect(sqliteFileTables(foreign)).toEqual(['notes']);
     expect((await scripted.run(['audit', '--outcome', 'denied'])).stderr).toContain(
       "Unknown outcome 'denied'; the outcomes are success, failure, blocked.",
     );

@@ -8,6 +8,7 @@ export {
   sqliteSynchronousModes,
 } from './sqlite-checkpointing-settings.js';
 export { SqliteDocumentStore, type SqliteDocumentStoreOptions } from './sqlite-document-store.js';
+export { sqliteFileTables } from './sqlite-file-tables.js';
 export {
   defaultApproximateFrom,
   SqliteMemoryProvider,

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { auditKinds, auditOutcomes, type StoredAuditRecord } from '@orkeon/core';
+import { sqliteFileTables } from '@orkeon/store-sqlite';
 import type { CliCommandAction } from '../cli-command.js';
 import { ExitCode } from '../exit-codes.js';
 import { openAuditTrail } from '../run/open-audit-trail.js';
@@ -35,6 +36,18 @@ export const auditAction: CliCommandAction = {
       throw new UsageError(
         `No state database at ${statePath}: runs write their audit trail there. Run orkeon audit in the crew's folder, or give --state <file>.`,
       );
+    // Opening a state file migrates it: a file that is not one is refused before anything writes to it.
+    if (!postgres) {
+      const tables = sqliteFileTables(statePath);
+      if (!stateTables.some((table) => tables.includes(table)))
+        throw new UsageError(
+          `${statePath} is not an Orkeon state database (it has none of the tables ${stateTables.join(', ')}); give the .orkeon/state.db of a crew's folder with --state <file>.`,
+        );
+      if (!tables.includes('audit_records')) {
+        context.io.stdout.write(options.json === true ? '[]\n' : 'No audit records match.\n');
+        return ExitCode.ok;
+      }
+    }
     const trail = openAuditTrail(configuration, statePath);
     try {
       const records = await trail.query({
@@ -53,6 +66,9 @@ export const auditAction: CliCommandAction = {
     }
   },
 };
+
+/** Tables only an Orkeon state file has. */
+const stateTables = ['sessions', 'documents', 'audit_records'];
 
 const units: Readonly<Record<string, number>> = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
 
