@@ -1,6 +1,7 @@
 import { a2aSecuritySettings, a2aSettings } from '@orkeon/a2a';
 import { cognitiveMemorySettings } from '@orkeon/cognitive-memory';
 import { coreSettingsSections, type SettingsSection } from '@orkeon/core';
+import { dlpSettings } from '@orkeon/dlp';
 import { localEmbeddingsSettings } from '@orkeon/embeddings-local';
 import { mcpSettings } from '@orkeon/mcp';
 import { postgresCheckpointingSettings } from '@orkeon/store-postgres';
@@ -17,6 +18,7 @@ export const cliSettingsSections: readonly SettingsSection[] = [
   sqliteCheckpointingSettings,
   sqliteMemorySettings,
   cognitiveMemorySettings,
+  dlpSettings,
   localEmbeddingsSettings,
   a2aSettings,
   a2aSecuritySettings,

@@ -105,4 +105,40 @@ tasks:
     expect(result.stderr).toContain('is not a valid regular expression');
     expect(scripted.server.requests).toHaveLength(0);
   });
+
+  it('with Svc:Dlp, refuses personal data of the kinds a task forbids and takes the repaired answer', async () => {
+    await scripted.write('reply.yaml', replyCrew);
+    scripted.server.enqueue(
+      { text: 'Refunded to 4111 1111 1111 1111; questions to jane@example.com.' },
+      { text: 'Refunded to the card you paid with.' },
+    );
+    const result = await scripted.run(['run', 'reply.yaml', '--events', 'jsonl'], {
+      environment: { SVC_Svc__Dlp__Enabled: 'true' },
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(sent(1)).toContain('personal data: the answer holds 1 credit card number, 1 e-mail address');
+    const completed = eventsOf(result.stdout).find((event) => event.kind === 'task.completed');
+    expect(completed?.success).toBe(true);
+  });
+
+  it('without Svc:Dlp, a crew that forbids personal data does not start, and the message names the section', async () => {
+    await scripted.write('reply.yaml', replyCrew);
+    const result = await scripted.run(['run', 'reply.yaml']);
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toContain('forbiddenPii');
+    expect(result.stderr).toContain('"Svc": { "Dlp": {} }');
+    expect(scripted.server.requests).toHaveLength(0);
+  });
 });
+
+const replyCrew = `name: support
+agents:
+  agent: { role: Support agent, goal: Answers customers }
+tasks:
+  reply:
+    description: Answer the customer about their refund.
+    expected_output: A short reply
+    agent: agent
+    output_validation:
+      forbidden_pii: [Email, CreditCard]
+`;

@@ -193,6 +193,14 @@ export {
   type MemoryStoreToolParts,
   memoryCategories,
 } from './crew-memory/memory-store-tool.js';
+export {
+  describePiiCount,
+  type PiiDetector,
+  PiiDetectorService,
+  type PiiMatch,
+  type PiiType,
+  piiTypes,
+} from './dlp/pii-detector.js';
 export { addDocumentStore } from './documents/add-document-store.js';
 export {
   DocumentStoreClosedError,
@@ -477,6 +485,7 @@ export {
   type NetworkRefusal,
   NetworkRefusedError,
 } from './network/network-refusal.js';
+export { OutputPiiUncheckedError } from './output-validation/output-pii-unchecked-error.js';
 export { defaultMaxRepairAttempts, type OutputValidation } from './output-validation/output-validation.js';
 export { outputValidationSettings } from './output-validation/output-validation-settings.js';
 export { outputViolations } from './output-validation/output-violations.js';

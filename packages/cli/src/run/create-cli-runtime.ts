@@ -22,6 +22,7 @@ import {
   ServiceCollection,
   StateStoreService,
 } from '@orkeon/core';
+import { addSvcDlp, dlpSettings } from '@orkeon/dlp';
 import { addSvcLocalEmbeddings, localEmbeddingsSettings } from '@orkeon/embeddings-local';
 import { addSvcMcp } from '@orkeon/mcp';
 import { addSvcLlm } from '@orkeon/providers';
@@ -107,6 +108,8 @@ export async function createCliRuntime(options: {
   addConfiguredMemoryStores(services, configuration, await installedMemoryStorePackages());
   // Cognitive memory (experimental) when its section is present, e.g. "Svc": { "CognitiveMemory": {} }.
   if (configuration.has(cognitiveMemorySettings.path)) addSvcCognitiveMemory(services, configuration, { logger });
+  // Data-loss prevention (experimental) when its section is present, e.g. "Svc": { "Dlp": {} }.
+  if (configuration.has(dlpSettings.path)) addSvcDlp(services, configuration, { logger });
   services.addSingleton(MemoryStoresService, memoryStoresFrom(configuration, 'sqlite'));
   options.register?.(services);
   const cliMounts = options.mounts.map((text) => parseMount(text, { baseDirectory: options.workingDirectory }));

@@ -3,6 +3,7 @@ import { executionBudgetSchema } from '../autonomous/execution-budget-setting.js
 import { crewBudgetSchema } from '../budget/crew-budget.js';
 import { consensusOverridesSchema } from '../consensus/consensus-settings.js';
 import { memoryScopes } from '../crew-memory/memory-scope.js';
+import { piiTypes } from '../dlp/pii-detector.js';
 import { graphConfigSchema, retiredCircuitBreakerSchema } from '../process/graph-config.js';
 import { defaultAgentMaxIterations } from './agent-definition.js';
 import { agentSelectionStrategies, unknownSelectionMessage } from './agent-selection-strategy.js';
@@ -118,6 +119,15 @@ const outputValidationSchema = z
       )
       .optional()
       .describe('Regular expressions (case-insensitive) the answer must not match.'),
+    forbiddenPii: z
+      .union([
+        z.literal(true),
+        z.array(z.enum(piiTypes, { error: `is not a kind of personal data; use ${piiTypes.join(', ')}` })).min(1),
+      ])
+      .optional()
+      .describe(
+        `Personal data the answer must not hold, found by the DLP detector (addSvcDlp; Svc:Dlp): true for every kind, or a list of ${piiTypes.join(', ')}.`,
+      ),
     maxRepairAttempts: z
       .number()
       .int()

@@ -32,7 +32,9 @@ export const coreErrorCodes = {
   CREW_RUN_INTERRUPTED: 'The abort signal stopped the run: the message names the tasks that did not finish.',
   TASK_INTERRUPTED: 'A task was interrupted by the abort signal before it finished.',
   TASK_OUTPUT_INVALID:
-    "An agent's answer broke its task's output rules (format, JSON Schema, length, sections, forbidden patterns) and still broke them after the repairs allowed (outputValidation.maxRepairAttempts): the message lists every broken rule. Loosen the rules, say them in expectedOutput, or allow more repairs.",
+    "An agent's answer broke its task's output rules (format, JSON Schema, length, sections, forbidden patterns, personal data) and still broke them after the repairs allowed (outputValidation.maxRepairAttempts): the message lists every broken rule. Loosen the rules, say them in expectedOutput, or allow more repairs.",
+  TASK_OUTPUT_PII_UNCHECKED:
+    'A task\'s outputValidation.forbiddenPii needs the DLP detector and data-loss prevention is not enabled: call addSvcDlp(services) from @orkeon/dlp (orkeon run: add a "Svc": { "Dlp": {} } section to appsettings.json), or remove the rule.',
   TASK_ITERATIONS_EXHAUSTED:
     "An agent used all its iterations without a final answer: raise the agent's `maxIterations` or make the task smaller.",
   TASK_REVISION_REQUIRED:

@@ -1,13 +1,16 @@
 import { z } from 'zod';
 import type { TaskDefinition } from '../crew/task-definition.js';
+import { describePiiCount, type PiiDetector, type PiiType } from '../dlp/pii-detector.js';
+import { OutputPiiUncheckedError } from './output-pii-unchecked-error.js';
 
 /**
  * The rules a task's answer breaks, each in words the agent can act on; empty when it keeps
  * them all. The validators: the deliverable's format (`json` must parse), the JSON Schemas
  * (`outputSchema`, `outputValidation.jsonSchema`), the length bounds, the required sections
- * and the forbidden patterns.
+ * the forbidden patterns, and personal data (`forbiddenPii`, through `piiDetector`, which
+ * must be given when a task declares that rule).
  */
-export function outputViolations(output: string, task: TaskDefinition): string[] {
+export function outputViolations(output: string, task: TaskDefinition, piiDetector?: PiiDetector): string[] {
   const rules = task.outputValidation ?? {};
   const violations: string[] = [];
   const schemas = [task.outputSchema, rules.jsonSchema].filter((schema) => schema !== undefined);
@@ -29,7 +32,27 @@ export function outputViolations(output: string, task: TaskDefinition): string[]
   for (const pattern of rules.forbiddenPatterns ?? [])
     if (new RegExp(pattern, 'iu').test(output))
       violations.push(`forbidden: the answer matches the forbidden pattern /${pattern}/.`);
+  if (rules.forbiddenPii !== undefined) {
+    const found = piiViolation(output, rules.forbiddenPii, task, piiDetector);
+    if (found !== undefined) violations.push(found);
+  }
   return violations;
+}
+
+/** The kinds and counts of forbidden personal data in the answer, never the values themselves. */
+function piiViolation(
+  output: string,
+  forbidden: true | readonly PiiType[],
+  task: TaskDefinition,
+  detector: PiiDetector | undefined,
+): string | undefined {
+  if (detector === undefined) throw new OutputPiiUncheckedError(task.id);
+  const counts = new Map<PiiType, number>();
+  for (const match of detector.scan(output))
+    if (forbidden === true || forbidden.includes(match.type)) counts.set(match.type, (counts.get(match.type) ?? 0) + 1);
+  if (counts.size === 0) return undefined;
+  const named = [...counts].map(([type, count]) => describePiiCount(type, count)).join(', ');
+  return `personal data: the answer holds ${named}; leave it out, or write it masked (e.g. j***@***.com).`;
 }
 
 /** The text inside a Markdown code fence that wraps the whole answer (models often fence JSON), else the answer. */

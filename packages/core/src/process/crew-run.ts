@@ -1,11 +1,13 @@
 // One file for CrewRun, the state every process shares (outcomes, usage, the rules of settling a task);
 // event delivery, the task's work and the run's error live beside it.
+
 import { performance } from 'node:perf_hooks';
 import { BudgetExhaustedError } from '../budget/budget-exhausted-error.js';
 import type { AgentDefinition } from '../crew/agent-definition.js';
 import type { CrewDefinition } from '../crew/crew-definition.js';
 import type { TaskDefinition } from '../crew/task-definition.js';
 import type { CrewMemory, RecalledMemory } from '../crew-memory/crew-memory.js';
+import type { PiiDetector } from '../dlp/pii-detector.js';
 import type { CoreErrorCode } from '../errors/error-codes.js';
 import { OrkeonError } from '../errors/orkeon-error.js';
 import type { LlmClient, ResponseFormat, TokenUsage } from '../llm/llm-client.js';
@@ -43,6 +45,8 @@ export interface CrewRunSettings {
   readonly memory?: CrewMemory;
   /** Repairs of a broken answer when a task does not say; default 1. */
   readonly maxRepairAttempts?: number;
+  /** Finds personal data for the tasks' `outputValidation.forbiddenPii`. */
+  readonly piiDetector?: PiiDetector;
 }
 
 /**
@@ -292,6 +296,7 @@ export class CrewRun {
       signal: this.#settings.signal,
       permissionMode: this.#settings.permissionMode,
       maxRepairAttempts: this.#settings.maxRepairAttempts,
+      piiDetector: this.#settings.piiDetector,
       onUsage: (usage) => this.recordUsage(usage),
     };
   }

@@ -11,6 +11,7 @@ import { CrewValidationError } from '../crew/crew-validation-error.js';
 import { isProcessType, runnableProcessTypes, unknownProcessMessage } from '../crew/process-type.js';
 import type { TaskDefinition } from '../crew/task-definition.js';
 import type { CrewMemory } from '../crew-memory/crew-memory.js';
+import type { PiiDetector } from '../dlp/pii-detector.js';
 import type { EmbeddingProvider } from '../embeddings/embedding-provider.js';
 import type { CoreErrorCode } from '../errors/error-codes.js';
 import { OrkeonError } from '../errors/orkeon-error.js';
@@ -59,6 +60,8 @@ export interface RunCrewOptions {
   readonly memory?: CrewMemory;
   /** Repairs of an answer that breaks its task's output rules, when the task does not say; default 1. */
   readonly maxRepairAttempts?: number;
+  /** Finds personal data for the tasks' `outputValidation.forbiddenPii`. */
+  readonly piiDetector?: PiiDetector;
 }
 
 /**
@@ -113,6 +116,7 @@ export async function runCrew(crew: CrewDefinition, options: RunCrewOptions): Pr
     ...(options.budgetSpent === undefined ? {} : { budgetSpent: options.budgetSpent }),
     ...(options.memory === undefined ? {} : { memory: options.memory }),
     ...(options.maxRepairAttempts === undefined ? {} : { maxRepairAttempts: options.maxRepairAttempts }),
+    ...(options.piiDetector === undefined ? {} : { piiDetector: options.piiDetector }),
   });
   return withCrewRunSpan({ name: crew.name, process: crew.process }, async () => {
     await run.start();

@@ -5,6 +5,7 @@ import type { CrewDefinition } from '../crew/crew-definition.js';
 import { resolveLlmSettings } from '../crew/llm-settings.js';
 import type { TaskDefinition } from '../crew/task-definition.js';
 import type { RecalledMemory } from '../crew-memory/crew-memory.js';
+import type { PiiDetector } from '../dlp/pii-detector.js';
 import type { LlmClient, ResponseFormat, TokenUsage } from '../llm/llm-client.js';
 import { defaultMaxRepairAttempts } from '../output-validation/output-validation.js';
 import { outputViolations } from '../output-validation/output-violations.js';
@@ -26,6 +27,8 @@ export interface AgentTurn {
   readonly onUsage: (usage: TokenUsage) => void;
   /** Repairs of a broken answer when the task does not say (`Svc:Security:OutputValidation:MaxRepairAttempts`). */
   readonly maxRepairAttempts?: number | undefined;
+  /** Finds personal data for the task's `outputValidation.forbiddenPii`. */
+  readonly piiDetector?: PiiDetector | undefined;
 }
 
 /**
@@ -55,7 +58,7 @@ export async function workOnTask(
     const goal = taskGoal(task, work.earlier, revision, work.recalled);
     const { output, usage } = await takeTurn(client, work, goal, format);
     spent = spent === undefined ? usage : addUsage(spent, usage);
-    const violations = outputViolations(output, task);
+    const violations = outputViolations(output, task, work.piiDetector);
     if (violations.length === 0) return { output, usage: spent };
     if (attempt >= repairs)
       throw new TaskFailureError(

@@ -16,6 +16,7 @@ import { coreSettingsSections } from '../core-settings-sections.js';
 import { crewMemorySettings } from '../crew-memory/crew-memory-settings.js';
 import { MemoryLayerService } from '../crew-memory/memory-layer.js';
 import { createMemoryStoreTool } from '../crew-memory/memory-store-tool.js';
+import { PiiDetectorService } from '../dlp/pii-detector.js';
 import { DocumentStoreService } from '../documents/document-store.js';
 import { InMemoryDocumentStore } from '../documents/in-memory-document-store.js';
 import { addDefaultEmbeddingProvider } from '../embeddings/add-default-embedding-provider.js';
@@ -164,6 +165,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
       prices: { ...builtInModelPrices, ...configuration.get(telemetrySettings).Prices },
       maxDelegationDepth: configuration.get(delegationSettings).MaxDepth,
       maxRepairAttempts: configuration.get(outputValidationSettings).MaxRepairAttempts,
+      piiDetector: () => provider.tryGet(PiiDetectorService),
       threads: () => provider.get(ThreadStoreService),
       conversations: configuration.get(conversationSettings),
       // Resolved now so that an unknown Memory:Provider refuses the start; no store opens before use.

@@ -15,6 +15,7 @@ import { defineAgent } from '../crew/define-crew.js';
 import { CrewMemory } from '../crew-memory/crew-memory.js';
 import type { CrewMemorySettings } from '../crew-memory/crew-memory-settings.js';
 import type { MemoryLayer } from '../crew-memory/memory-layer.js';
+import type { PiiDetector } from '../dlp/pii-detector.js';
 import type { EmbeddingProvider } from '../embeddings/embedding-provider.js';
 import type { CoreErrorCode } from '../errors/error-codes.js';
 import { OrkeonError } from '../errors/orkeon-error.js';
@@ -27,6 +28,7 @@ import type { LlmDeltaSink } from '../llm/console-streaming.js';
 import { LlmClient } from '../llm/llm-client.js';
 import type { Logger } from '../logging/logger.js';
 import type { MemoryStores } from '../memory/memory-stores.js';
+import { OutputPiiUncheckedError } from '../output-validation/output-pii-unchecked-error.js';
 import type { PermissionMode } from '../permissions/permission-mode.js';
 import { TaskFailureError } from '../process/crew-run-errors.js';
 import { runCrew, toolNamesFor } from '../process/run-crew.js';
@@ -98,6 +100,8 @@ export interface RuntimeParts {
   readonly guardrails?: GuardrailCatalogue;
   /** `Svc:Security:OutputValidation:MaxRepairAttempts`. */
   readonly maxRepairAttempts?: number;
+  /** Finds personal data for `outputValidation.forbiddenPii`, when data-loss prevention is enabled. */
+  readonly piiDetector?: () => PiiDetector | undefined;
 }
 
 type RunTarget = AgentDefinition | AgentInput | CrewDefinition;
@@ -357,6 +361,10 @@ export class Runtime implements AsyncDisposable {
     const started = performance.now();
     // A guardrail name nothing answers to refuses the run before any work.
     this.#parts.guardrails?.check(crew);
+    const piiDetector = this.#parts.piiDetector?.();
+    // A rule nothing could check would pass every answer: refuse before any model call.
+    const uncheckable = crew.tasks.find((task) => task.outputValidation?.forbiddenPii !== undefined);
+    if (uncheckable !== undefined && piiDetector === undefined) throw new OutputPiiUncheckedError(uncheckable.id);
     if (crew.memory && crew.memoryProvider !== undefined)
       this.memory.checkedType(crew.memoryProvider, `Crew '${crew.name}' memoryProvider`);
     const store = this.#parts.store();
@@ -408,6 +416,7 @@ export class Runtime implements AsyncDisposable {
         ...(memory === undefined ? {} : { memory }),
         ...(this.#parts.consensus === undefined ? {} : { consensus: this.#parts.consensus }),
         ...(this.#parts.maxRepairAttempts === undefined ? {} : { maxRepairAttempts: this.#parts.maxRepairAttempts }),
+        ...(piiDetector === undefined ? {} : { piiDetector }),
         onEvent: async (event) => {
           bridgeCrewEvent(scope, event);
           await session?.record(event);

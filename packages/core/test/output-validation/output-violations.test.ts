@@ -1,8 +1,11 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   defineCrew,
+  OutputPiiUncheckedError,
   type OutputValidation,
   outputViolations,
+  type PiiDetector,
+  type PiiType,
   type TaskDefinition,
   type TaskInput,
 } from '../../src/index.js';
@@ -74,5 +77,28 @@ describe('outputViolations', () => {
     });
     expect(() => crew({ minLength: 20, maxLength: 10 })).toThrow(/minLength is larger than maxLength/);
     expect(() => crew({ forbiddenPatterns: ['[a-'] })).toThrow(/is not a valid regular expression/);
+    expect(() => crew({ forbiddenPii: ['Email', 'Address' as PiiType] })).toThrow(/is not a kind of personal data/);
+  });
+
+  it('forbiddenPii counts what the detector finds of the forbidden kinds, and needs a detector', () => {
+    // A detector of the port's shape: every word with an @ is an e-mail address, every run of 9 digits an SSN.
+    const detector: PiiDetector = {
+      scan: (text) =>
+        [...text.matchAll(/\S+@\S+|\d{9}/g)].map((match) => ({
+          type: match[0].includes('@') ? 'Email' : 'Ssn',
+          start: match.index,
+          end: match.index + match[0].length,
+          value: match[0],
+        })),
+      mask: (text) => text,
+    };
+    const answer = 'Write to a@b.c or c@d.e; SSN 123456789.';
+    expect(outputViolations(answer, task({ outputValidation: { forbiddenPii: true } }), detector)).toEqual([
+      'personal data: the answer holds 2 e-mail addresses, 1 social security number; leave it out, or write it masked (e.g. j***@***.com).',
+    ]);
+    expect(outputViolations(answer, task({ outputValidation: { forbiddenPii: ['Iban'] } }), detector)).toEqual([]);
+    expect(() => outputViolations(answer, task({ outputValidation: { forbiddenPii: true } }))).toThrow(
+      OutputPiiUncheckedError,
+    );
   });
 });
