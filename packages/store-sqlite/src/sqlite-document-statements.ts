@@ -14,6 +14,11 @@ export interface DocumentStatements {
   readonly get: Database.Statement<[string, string], DocumentRow>;
   readonly insert: Database.Statement;
   readonly update: Database.Statement;
+  /** Inserts or replaces in one statement, answering the new version and when the document was created. */
+  readonly upsert: Database.Statement<
+    [{ collection: string; key: string; now: string; json: string }],
+    Pick<DocumentRow, 'version' | 'created_at'>
+  >;
   readonly delete: Database.Statement<[string, string]>;
   /** Parameters: collection, prefix ('' for all), after ('' for the start), limit (-1 for all). */
   readonly list: Database.Statement<
@@ -36,6 +41,16 @@ export function prepareDocumentStatements(database: Database.Database): Document
     update: database.prepare(
       `UPDATE documents SET version = version + 1, updated_at = @now, value_json = @json
        WHERE collection = @collection AND key = @key`,
+    ),
+    upsert: database.prepare<
+      [{ collection: string; key: string; now: string; json: string }],
+      Pick<DocumentRow, 'version' | 'created_at'>
+    >(
+      `INSERT INTO documents (collection, key, version, created_at, updated_at, value_json)
+       VALUES (@collection, @key, 1, @now, @now, @json)
+       ON CONFLICT (collection, key) DO UPDATE
+         SET version = version + 1, updated_at = excluded.updated_at, value_json = excluded.value_json
+       RETURNING version, created_at`,
     ),
     delete: database.prepare<[string, string]>('DELETE FROM documents WHERE collection = ? AND key = ?'),
     // substr compares characters, so a prefix holding '%' or '_' means itself (LIKE would not).

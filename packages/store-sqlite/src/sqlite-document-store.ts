@@ -17,7 +17,12 @@ import {
 } from '@orkeon/core/stores';
 import type { SqliteSynchronousMode } from './sqlite-checkpointing-settings.js';
 import { SqliteConnection } from './sqlite-connection.js';
-import { type DocumentStatements, documentFromRow, prepareDocumentStatements } from './sqlite-document-statements.js';
+import {
+  type DocumentRow,
+  type DocumentStatements,
+  documentFromRow,
+  prepareDocumentStatements,
+} from './sqlite-document-statements.js';
 
 export interface SqliteDocumentStoreOptions {
   /**
@@ -90,10 +95,15 @@ export class SqliteDocumentStore implements DocumentStore, AsyncDisposable {
     const { statements } = this.#connection.open();
     // Runs at commit time, inside the group's transaction: the version check sees what is stored then.
     return this.#connection.groupCommit.add(pendingKey(collection, key), true, (): StoredDocument<T> => {
-      const current = statements.get.get(collection, key);
-      checkExpectedVersion(collection, key, expectedVersion, current?.version ?? 0);
       const now = this.#now().toISOString();
       const parameters = { collection, key, now, json };
+      if (expectedVersion === undefined) {
+        // No version to check: one statement inserts or replaces and answers what the document is now.
+        const stored = statements.upsert.get(parameters) as Pick<DocumentRow, 'version' | 'created_at'>;
+        return documentFromRow<T>(collection, { key, ...stored, updated_at: now, value_json: json });
+      }
+      const current = statements.get.get(collection, key);
+      checkExpectedVersion(collection, key, expectedVersion, current?.version ?? 0);
       if (current === undefined) statements.insert.run(parameters);
       else statements.update.run(parameters);
       return documentFromRow<T>(collection, {
