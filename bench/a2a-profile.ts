@@ -1,7 +1,7 @@
 // Profiles one A2A benchmark server under load: the server runs with `node --cpu-prof` (from the
 // built packages, as in a2a.ts), autocannon drives it for a warm-up and then for the measured
 // time, the server exits and its profile is summarised (bench/cpuprofile-summary.ts).
-// `npm run build && node --import tsx bench/a2a-profile.ts [jsonrpc|http-json|seed|jsonrpc-sqlite|sdk-jsonrpc] [seconds]`
+// `npm run build && node --import tsx bench/a2a-profile.ts [jsonrpc|http-json|seed|jsonrpc-sqlite|seed-sqlite|sdk-jsonrpc] [seconds]`
 // The .cpuprofile stays in a temporary folder (printed) for a closer look in Chrome DevTools.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
@@ -39,6 +39,13 @@ const targets = {
   seed: {
     script: 'orkeon-echo.ts',
     args: ['memory'],
+    path: '/a2a/tasks/send',
+    body: JSON.stringify({ skillId: 'echo', input: 'hello' }),
+    type: 'application/json',
+  },
+  'seed-sqlite': {
+    script: 'orkeon-echo.ts',
+    args: ['sqlite'],
     path: '/a2a/tasks/send',
     body: JSON.stringify({ skillId: 'echo', input: 'hello' }),
     type: 'application/json',

@@ -17,6 +17,11 @@ export interface A2ATaskStore {
     taskId: string,
     change: (current: A2ATaskRecord | undefined) => A2ATaskRecord | undefined,
   ): Promise<A2ATaskRecord | undefined>;
+  /**
+   * Saves the record as it is, without reading what is stored: for a task whose id no one
+   * else knows yet, so nothing can have changed it. Stores without it are written through `update`.
+   */
+  save?(record: A2ATaskRecord): Promise<A2ATaskRecord>;
 }
 
 /** @experimental SVCEXP001 */

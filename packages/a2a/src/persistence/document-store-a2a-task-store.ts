@@ -48,6 +48,13 @@ export class DocumentStoreA2ATaskStore implements A2ATaskStore {
     });
   }
 
+  save(record: A2ATaskRecord): Promise<A2ATaskRecord> {
+    return this.#queue.run(record.taskId, async () => {
+      await this.#store.put(a2aTaskCollection, a2aTaskDocumentKey(record.taskId), toTaskDocument(record));
+      return record;
+    });
+  }
+
   /** A digest-keyed id could in theory collide with a literal id: never answer another task. */
   #read(taskId: string, key: string, value: unknown): A2ATaskRecord | undefined {
     const record = fromTaskDocument(key, value);

@@ -16,6 +16,11 @@ export interface TaskExecutionContext {
   readonly signal: AbortSignal;
   /** Called once the task is `Working`, before the agent runs. */
   readonly onWorking?: ((update: A2ATaskResult) => void) | undefined;
+  /**
+   * Nobody but this server knows the task id until the answer (a blocking send without an
+   * id): the record is written once, when the task ends.
+   */
+  readonly idKnownOnlyHere?: boolean | undefined;
 }
 
 /**
@@ -37,6 +42,7 @@ async function executeRecordedTask(
 ): Promise<A2ATaskResult> {
   const { logger, now } = context;
   const taskId = request.id;
+  if (context.idKnownOnlyHere === true) return executeTaskRecordedAtTheEnd(request, context, store);
   // Accepted tasks start at once, so Pending is never observable: the record is created Working (one write, not two).
   const working = withStatus(undefined, request, 'Working', now());
   await record(store, logger, taskId, () => working);
@@ -60,6 +66,35 @@ async function executeRecordedTask(
       timestamp: stored.updatedAt,
     };
   }
+  return result;
+}
+
+/**
+ * A task no one else can ask about while it runs: no `Working` record to read back and
+ * update, one write of the ended task (before its answer leaves, so the answer is on disk).
+ */
+async function executeTaskRecordedAtTheEnd(
+  request: NormalizedA2ATaskRequest,
+  context: TaskExecutionContext,
+  store: A2ATaskStore,
+): Promise<A2ATaskResult> {
+  const { logger, now } = context;
+  const createdAt = isoTimestamp(now());
+  const result = await context.router.routeTask(request, context.signal);
+  const ended: A2ATaskRecord = {
+    ...withStatus(undefined, request, result.status, now()),
+    createdAt,
+    ...(result.output === undefined ? {} : { output: result.output }),
+    ...(result.error === undefined ? {} : { error: result.error }),
+  };
+  if (store.save === undefined) await record(store, logger, request.id, () => ended);
+  else
+    await store.save(ended).catch((error: unknown) => {
+      logger.error(
+        { err: error, taskId: request.id },
+        'Could not record the A2A task state; the task goes on without it.',
+      );
+    });
   return result;
 }
 

@@ -25,7 +25,13 @@ export interface TaskRouteContext {
 }
 
 type Accepted =
-  | { readonly ok: true; readonly request: NormalizedA2ATaskRequest; readonly signal: AbortSignal }
+  | {
+      readonly ok: true;
+      readonly request: NormalizedA2ATaskRequest;
+      readonly signal: AbortSignal;
+      /** The sender gave the id, so it can ask about the task while it runs. */
+      readonly idGiven: boolean;
+    }
   | { readonly ok: false; readonly status: number; readonly body: Record<string, unknown> };
 
 /** `POST /a2a/tasks/send`: runs the task and answers its result. */
@@ -125,7 +131,7 @@ function accept(context: TaskRouteContext, body: unknown): Accepted {
       },
     };
   }
-  return { ok: true, request, signal };
+  return { ok: true, request, signal, idGiven: submitted.id !== undefined };
 }
 
 /** Runs an accepted task in its own service scope; the id is released when it settles. */
@@ -144,6 +150,8 @@ function run(
         now: context.now,
         signal,
         onWorking,
+        // A blocking send without an id: until the answer, no one else can ask for this task.
+        idKnownOnlyHere: onWorking === undefined && !accepted.idGiven,
       }),
     )
     .finally(() => context.running.release(request.id));
