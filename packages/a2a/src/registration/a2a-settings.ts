@@ -76,6 +76,14 @@ export const a2aSettings = defineSettingsSection(
       .describe(
         'Serve A2A 0.3 beside 1.0: the JSON-RPC binding takes the 0.3 methods (message/send, …) from requests with A2A-Version 0.3 or none, the card lists that interface, and a card request naming no version gets the 0.3 card. False: a request without A2A-Version is VersionNotSupported.',
       ),
+    MaxTasksInMemory: z
+      .int()
+      .min(1)
+      .max(10_000_000)
+      .default(10_000)
+      .describe(
+        'Without task persistence: how many A2A v1.0 tasks the server keeps in memory for GetTask, ListTasks and SubscribeToTask; past it the oldest ended ones are forgotten. Tasks still working or waiting for input are always kept, even past it.',
+      ),
     ShutdownGraceSeconds: z
       .number()
       .min(0)

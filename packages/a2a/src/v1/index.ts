@@ -133,6 +133,7 @@ export type { V1ListTasksResponse } from './server/list-tasks.js';
 export type { V1Caller } from './server/v1-caller.js';
 export { type A2AV1RoutesOptions, a2aV1Routes, createV1Operations } from './server/v1-routes.js';
 export {
+  defaultMaxTasksInMemory,
   InMemoryV1TaskRecords,
   type V1TaskRecord,
   type V1TaskRecords,

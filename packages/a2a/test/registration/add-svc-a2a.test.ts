@@ -75,6 +75,7 @@ describe('addSvcA2A', () => {
       RequestTimeoutSeconds: 300,
       SpecificationRevision: '1.0.1',
       ServeV03: true,
+      MaxTasksInMemory: 10_000,
       ShutdownGraceSeconds: 10,
       ExtendedCard: { Enabled: false, PrivateSkills: [] },
       PushNotifications: {

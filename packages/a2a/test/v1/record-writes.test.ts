@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { InMemoryDocumentStore } from '@orkeon/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AgentDirectory, sharedAgentRegistrationStore, v1TaskCollection } from '../../src/index.js';
+import {
+  AgentDirectory,
+  defaultMaxTasksInMemory,
+  InMemoryV1TaskRecords,
+  sharedAgentRegistrationStore,
+  type V1TaskRecord,
+  type V1TaskState,
+  v1TaskCollection,
+} from '../../src/index.js';
 import { startTestHost, type TestHost } from '../server/a2a-test-host.js';
 
 /** A document store that counts the writes of task records. */
@@ -92,5 +100,43 @@ describe('task records of A2A v1.0 sends', () => {
     const answer = await pending;
     expect(answer.result).toMatchObject({ task: { status: { state: 'TASK_STATE_COMPLETED' } } });
     expect((await rpc(url, 'ListTasks', {})).result).toMatchObject({ totalSize: 1 });
+  });
+
+  it('without persistence, A2A:MaxTasksInMemory forgets the oldest ended tasks, never one still working', async () => {
+    host = await startTestHost({ settings: { MaxTasksInMemory: 2 } });
+    const url = host.url;
+    const working = rpc(url, 'SendMessage', send('wait', { returnImmediately: true }));
+    const waitingId = ((await working).result as { task: { id: string } }).task.id;
+    const ids: string[] = [];
+    for (const text of ['one', 'two', 'three'])
+      ids.push(((await rpc(url, 'SendMessage', send(text))).result as { task: { id: string } }).task.id);
+    // Two held: the newest ended one and the one still working, older than all.
+    for (const id of [ids[0], ids[1]])
+      expect((await rpc(url, 'GetTask', { id })).error).toMatchObject({ message: expect.stringContaining(String(id)) });
+    for (const id of [waitingId, ids[2]]) expect(await rpc(url, 'GetTask', { id })).toHaveProperty('result');
+    expect((await rpc(url, 'ListTasks', {})).result).toMatchObject({ totalSize: 2 });
+  });
+});
+
+describe('InMemoryV1TaskRecords', () => {
+  const record = (id: string, state: V1TaskState) =>
+    ({
+      task: { id, contextId: 'c', status: { state } },
+      skillId: 'echo',
+      createdAt: new Date(0).toISOString(),
+    }) as unknown as V1TaskRecord;
+
+  it('forgets the oldest ended tasks past its limit, never one working or the one just made', async () => {
+    const records = new InMemoryV1TaskRecords({ maxTasks: 3 });
+    await records.create(record('done-1', 'TASK_STATE_COMPLETED'));
+    await records.create(record('working', 'TASK_STATE_WORKING'));
+    await records.create(record('asking', 'TASK_STATE_INPUT_REQUIRED'));
+    await records.create(record('done-2', 'TASK_STATE_FAILED'));
+    expect((await records.all()).map((kept) => kept.task.id)).toEqual(['working', 'asking', 'done-2']);
+    // Past the limit with nothing ended but the task just made: it stays, and so do the working ones.
+    await records.update('new', () => record('new', 'TASK_STATE_WORKING'));
+    await records.create(record('done-3', 'TASK_STATE_COMPLETED'));
+    expect((await records.all()).map((kept) => kept.task.id)).toEqual(['working', 'asking', 'new', 'done-3']);
+    expect(defaultMaxTasksInMemory).toBe(10_000);
   });
 });

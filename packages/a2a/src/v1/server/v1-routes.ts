@@ -69,7 +69,7 @@ export function createV1Operations(
     if (scope === undefined) throw new Error('The A2A server has no service provider.');
     const registered = scope.tryGet(V1TaskStoreService);
     void scope.dispose().catch(() => undefined);
-    return registered ?? new InMemoryV1TaskRecords();
+    return registered ?? new InMemoryV1TaskRecords({ maxTasks: options.settings.MaxTasksInMemory });
   };
   return new V1Operations({
     logger: options.logger,

@@ -1,6 +1,7 @@
 import { type DocumentStore, DocumentVersionConflictError, serviceToken, updateDocument } from '@orkeon/core';
 import { PerKeyQueue } from '../../persistence/per-key-queue.js';
 import type { V1Task } from '../wire/task.js';
+import { isTerminalV1State } from '../wire/task-state.js';
 
 /** The collection of v1.0 task records in the document store. */
 export const v1TaskCollection = 'a2a-v1-tasks';
@@ -108,7 +109,18 @@ export class V1TaskStore implements V1TaskRecords {
  * @experimental SVCEXP001
  */
 export class InMemoryV1TaskRecords implements V1TaskRecords {
+  /** In the order the tasks were made: the oldest first, for forgetting. */
   readonly #records = new Map<string, V1TaskRecord>();
+  readonly #maxTasks: number;
+
+  /**
+   * `maxTasks` (default 10,000; `A2A:MaxTasksInMemory`): past it, the oldest ended tasks are
+   * forgotten, so a server that runs for months holds a bounded memory. Tasks still working
+   * or waiting for input are kept, even past it.
+   */
+  constructor(options: { readonly maxTasks?: number } = {}) {
+    this.#maxTasks = options.maxTasks ?? defaultMaxTasksInMemory;
+  }
 
   async get(taskId: string): Promise<V1TaskRecord | undefined> {
     return this.#records.get(taskId);
@@ -122,6 +134,7 @@ export class InMemoryV1TaskRecords implements V1TaskRecords {
     if (this.#records.has(record.task.id))
       throw new Error(`A v1.0 task record '${record.task.id}' exists already: task ids must be new.`);
     this.#records.set(record.task.id, record);
+    if (this.#records.size > this.#maxTasks) this.#forgetOldestEnded(record.task.id);
   }
 
   async update(
@@ -132,9 +145,20 @@ export class InMemoryV1TaskRecords implements V1TaskRecords {
     const next = change(current);
     if (next === undefined) return current;
     this.#records.set(taskId, next);
+    if (current === undefined && this.#records.size > this.#maxTasks) this.#forgetOldestEnded(taskId);
     return next;
   }
+
+  /** Forgets ended tasks, oldest first, until no more than the limit are held (working ones and `justMade` stay). */
+  #forgetOldestEnded(justMade: string): void {
+    for (const [taskId, record] of this.#records) {
+      if (this.#records.size <= this.#maxTasks) return;
+      if (taskId !== justMade && isTerminalV1State(record.task.status.state)) this.#records.delete(taskId);
+    }
+  }
 }
+
+export const defaultMaxTasksInMemory = 10_000;
 
 /** The v1.0 task records of a host with task persistence (`addSvcA2ATaskPersistence`). @experimental SVCEXP001 */
 export const V1TaskStoreService = serviceToken<V1TaskRecords>('A2AV1TaskStore');
