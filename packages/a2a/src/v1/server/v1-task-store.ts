@@ -112,6 +112,12 @@ export class InMemoryV1TaskRecords implements V1TaskRecords {
   /** In the order the tasks were made: the oldest first, for forgetting. */
   readonly #records = new Map<string, V1TaskRecord>();
   readonly #maxTasks: number;
+  /**
+   * Task ids, oldest first from `#head`, for forgetting: a queue rather than the map's own
+   * order, because walking a map from its start passes every entry deleted there before.
+   */
+  readonly #queue: string[] = [];
+  #head = 0;
 
   /**
    * `maxTasks` (default 10,000; `A2A:MaxTasksInMemory`): past it, the oldest ended tasks are
@@ -134,6 +140,7 @@ export class InMemoryV1TaskRecords implements V1TaskRecords {
     if (this.#records.has(record.task.id))
       throw new Error(`A v1.0 task record '${record.task.id}' exists already: task ids must be new.`);
     this.#records.set(record.task.id, record);
+    this.#queue.push(record.task.id);
     if (this.#records.size > this.#maxTasks) this.#forgetOldestEnded(record.task.id);
   }
 
@@ -145,15 +152,25 @@ export class InMemoryV1TaskRecords implements V1TaskRecords {
     const next = change(current);
     if (next === undefined) return current;
     this.#records.set(taskId, next);
-    if (current === undefined && this.#records.size > this.#maxTasks) this.#forgetOldestEnded(taskId);
+    if (current !== undefined) return next;
+    this.#queue.push(taskId);
+    if (this.#records.size > this.#maxTasks) this.#forgetOldestEnded(taskId);
     return next;
   }
 
   /** Forgets ended tasks, oldest first, until no more than the limit are held (working ones and `justMade` stay). */
   #forgetOldestEnded(justMade: string): void {
-    for (const [taskId, record] of this.#records) {
-      if (this.#records.size <= this.#maxTasks) return;
+    // Each id in the queue is looked at once: a task still working goes to the back, to be looked at again later.
+    for (let waiting = this.#queue.length - this.#head; waiting > 0 && this.#records.size > this.#maxTasks; waiting--) {
+      const taskId = this.#queue[this.#head++] as string;
+      const record = this.#records.get(taskId);
+      if (record === undefined) continue;
       if (taskId !== justMade && isTerminalV1State(record.task.status.state)) this.#records.delete(taskId);
+      else this.#queue.push(taskId);
+    }
+    if (this.#head > 1024 && this.#head * 2 > this.#queue.length) {
+      this.#queue.splice(0, this.#head);
+      this.#head = 0;
     }
   }
 }
