@@ -42,7 +42,7 @@ const email: PiiRecogniser = {
 
 /** Words just before a number that say it is an identifier of a thing, not of a person. */
 const thingLabel =
-  /(?:order|invoice|ticket|case|part|pn|p\/n|sku|serial|ref(?:erence)?|model|tracking|build|version|release|isbn|po|item|batch|lot|bin|location|drawing|dwg|catalog(?:ue)?|account id|id)\s*(?:no\.?|nr\.?|number|#|:)?\s*[:#]?\s*$/i;
+  /\b(?:order|invoice|ticket|case|part|pn|p\/n|sku|serial|ref(?:erence)?|model|tracking|build|version|release|isbn|po|item|batch|lot|bin|location|drawing|dwg|catalog(?:ue)?|account id|id)\s*(?:no\.?|nr\.?|number|#|:)?\s*[:#]?\s*$/i;
 
 const phoneWords =
   /(?:phone|tel(?:ephone)?|mobile|cell|call|fax|sms|text|whats ?app|contact|reach|dial|telefon|handy|mobil|t[ée]l[ée]phone|portable|tel[ée]fono|m[oó]vil)\b[^\n]{0,25}$/i;

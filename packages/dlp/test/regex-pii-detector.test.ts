@@ -9,6 +9,7 @@ describe('RegexPiiDetector', () => {
     ['Write to jane.doe+billing@mail.example.co.uk today', 'Email:jane.doe+billing@mail.example.co.uk'],
     ['From: "Bob" <BOB@EXAMPLE.ORG>', 'Email:BOB@EXAMPLE.ORG'],
     ['Call (415) 555-0132 after nine', 'Phone:(415) 555-0132'],
+    ['Ask David 415-555-0132 about it', 'Phone:415-555-0132'],
     ['Mobile +44 20 7946 0958 ext. 12', 'Phone:+44 20 7946 0958 ext. 12'],
     ['Tel.: 030 901820', 'Phone:030 901820'],
     ['SSN 123-45-6789 on file', 'Ssn:123-45-6789'],
