@@ -56,6 +56,6 @@ export interface A2AServerOptions {
    * the system clock.
    */
   readonly now?: () => number;
-  /** The id given to a task sent without one. Default: a random UUID. It must be a valid task id. */
+  /** The id given to a task sent without one. Default: a time-ordered UUID (version 7, `timeOrderedId`). It must be a valid task id. */
   readonly newId?: () => string;
 }

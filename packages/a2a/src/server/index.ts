@@ -8,3 +8,4 @@ export {
   type A2AScopeSource,
   type A2AServerOptions,
 } from './a2a-server-options.js';
+export { timeOrderedId } from './time-ordered-id.js';

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { A2AServerOptionError } from './a2a-server-errors.js';
 import { isValidTaskId } from './request-validation.js';
+import { timeOrderedId } from './time-ordered-id.js';
 
 /** Where the server takes the times and the ids it writes into task records and results. */
 export interface TaskStamps {
@@ -11,14 +11,14 @@ export interface TaskStamps {
 }
 
 /**
- * The clock and id generator of a server: the system clock and random UUIDs, or the
+ * The clock and id generator of a server: the system clock and time-ordered UUIDs (version 7), or the
  * host's own, checked on every call (a value they give is written into records, so a
  * bad one must fail loudly at once rather than be stored).
  */
 export function taskStamps(options: { readonly now?: () => number; readonly newId?: () => string }): TaskStamps {
   return {
     now: options.now === undefined ? Date.now : checkedClock(options.now),
-    newId: options.newId === undefined ? randomUUID : checkedIdGenerator(options.newId),
+    newId: options.newId === undefined ? () => timeOrderedId() : checkedIdGenerator(options.newId),
   };
 }
 
