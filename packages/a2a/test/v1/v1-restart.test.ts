@@ -61,6 +61,11 @@ function stateOf(frame: { result: Record<string, unknown> } | undefined): unknow
   return result?.task?.status.state ?? result?.statusUpdate?.status.state;
 }
 
+/** Resolves once `done` holds, or after 5 s (the assertion that follows then says what is missing). */
+async function until(done: () => boolean): Promise<void> {
+  for (let waited = 0; !done() && waited < 5000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
 function questionsAsked(child: ChildProcess): string[] {
   const asked: string[] = [];
   child.stderr?.on('data', (chunk) => {
@@ -132,6 +137,8 @@ describe('A2A v1.0 task records across a restart', () => {
     };
     expect(second.status.state).toBe('TASK_STATE_INPUT_REQUIRED');
     expect(second.status.message.parts[0]?.text).toBe('How many nights?');
+    // The host writes each question to stderr as it asks; the answer over HTTP may come first.
+    await until(() => askedFirst.length >= 2);
     expect(askedFirst).toEqual(['Which city?', 'How many nights?']);
     await killed(first.child);
 
@@ -152,6 +159,7 @@ describe('A2A v1.0 task records across a restart', () => {
     expect(ended.status.state).toBe('TASK_STATE_COMPLETED');
     expect(ended.artifacts[0]?.parts[0]?.text).toBe('trip: Lisbon for 3 nights');
     // Run again from its first message: the first question was answered from the history.
+    await until(() => askedAgain.length >= 2);
     expect(askedAgain).toEqual(['Which city?', 'How many nights?']);
     expect(ended.history.map((entry) => `${entry.role} ${entry.parts[0]?.text}`)).toEqual([
       'ROLE_USER trip',
