@@ -52,6 +52,21 @@ describe('RegexPiiDetector', () => {
     expect(detector.mask('ip 198.51.100.7', '#')).toBe('ip ############');
   });
 
+  it('reads hostile text in one pass: long runs of digits, dots, colons, plus signs and keywords find nothing', () => {
+    // Patterns that could backtrack without bound would stall here; each is bounded, so this takes milliseconds.
+    for (const text of [
+      '1'.repeat(200_000),
+      '12 '.repeat(60_000),
+      'a.'.repeat(100_000),
+      `${'a'.repeat(100)}@${'b-'.repeat(60_000)}`,
+      '1:'.repeat(100_000),
+      '+1 2 3 4 5 6 7 8 9 '.repeat(10_000),
+      'passport '.repeat(20_000),
+      '1.1.1.'.repeat(40_000),
+    ])
+      expect(detector.scan(text)).toEqual([]);
+  });
+
   it('looks only for the kinds it is given', () => {
     const emailsOnly = new RegexPiiDetector({ types: ['Email'] });
     expect(emailsOnly.scan('jane@example.com from 198.51.100.7').map((match) => match.type)).toEqual(['Email']);
