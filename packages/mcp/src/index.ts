@@ -11,6 +11,14 @@ export {
 } from './protocol/revisions.js';
 export * from './server/index.js';
 export {
+  type McpAuthStoreSettings,
+  type McpServerAuthSettings,
+  mcpAuthFlows,
+  mcpAuthStoreSettingsSchema,
+  mcpServerAuthSettingsSchema,
+  tokenEndpointAuthMethods,
+} from './settings/mcp-auth-settings.js';
+export {
   type McpServerSettings,
   type McpSettings,
   mcpServerSettingsSchema,

@@ -31,11 +31,39 @@ const mcpListCommand: CliCommand = {
   run: async (context, command) => (await import('./mcp-list-command.js')).mcpListAction.run(context, command),
 };
 
+/** `orkeon mcp login <server-id>`: signs in to a protected MCP server and stores its tokens. */
+const mcpLoginCommand: CliCommand = {
+  name: 'login',
+  summary: 'sign in to an MCP server protected by OAuth and store its tokens for later runs',
+  configure(command) {
+    command
+      .argument('<server-id>', 'an MCP:Servers entry with Transport Http and an Auth section')
+      .option('--scope <scopes>', 'ask for these scopes (space- or comma-separated) instead of the configured ones')
+      .option('--no-browser', 'print the sign-in URL without opening a browser')
+      .option('--timeout <seconds>', 'how long to wait for the sign-in to come back', '300')
+      .addHelpText(
+        'after',
+        '\nThe browser returns to http://127.0.0.1:<port>/callback on this machine (Auth:RedirectPort, default any free port).\nTokens go to MCP:Auth:TokenStore (default ~/.orkeon/mcp-credentials.json), owner-only, encrypted when\nMCP:Auth:EncryptionKeySecretName names a key. BROWSER picks the browser.\nExample:\n  orkeon mcp login github',
+      );
+  },
+  run: async (context, command) => (await import('./mcp-login-command.js')).mcpLoginAction.run(context, command),
+};
+
+/** `orkeon mcp logout <server-id>`: forgets a server's stored tokens. */
+const mcpLogoutCommand: CliCommand = {
+  name: 'logout',
+  summary: "forget an MCP server's stored tokens and registration",
+  configure(command) {
+    command.argument('<server-id>', 'the MCP:Servers entry to sign out of');
+  },
+  run: async (context, command) => (await import('./mcp-logout-command.js')).mcpLogoutAction.run(context, command),
+};
+
 /** `orkeon mcp`: the verb group of the Model Context Protocol. */
 export const mcpCommand: CliCommand = {
   name: 'mcp',
-  summary: 'MCP: serve Orkeon to MCP clients, list the MCP servers Orkeon uses',
+  summary: 'MCP: serve Orkeon to MCP clients, list the MCP servers Orkeon uses, sign in to protected ones',
   configure() {},
   run: async () => undefined,
-  subcommands: [mcpServeCommand, mcpListCommand],
+  subcommands: [mcpServeCommand, mcpListCommand, mcpLoginCommand, mcpLogoutCommand],
 };

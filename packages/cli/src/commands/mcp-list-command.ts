@@ -1,4 +1,5 @@
-import { McpConnections, type McpServerState, mcpSettings, transportOf } from '@orkeon/mcp';
+import { EnvironmentSecretStore } from '@orkeon/core';
+import { McpConnections, type McpServerState, mcpFetchFor, mcpSettings, transportOf } from '@orkeon/mcp';
 import type { CliCommandAction } from '../cli-command.js';
 import { ExitCode } from '../exit-codes.js';
 import { UsageError } from '../usage-error.js';
@@ -30,7 +31,10 @@ export const mcpListAction: CliCommandAction = {
         Enabled: true,
         Servers: Object.fromEntries(Object.entries(chosen).filter(([, entry]) => entry !== undefined)),
       } as typeof settings,
-      { logger: await context.logger() },
+      {
+        logger: await context.logger(),
+        fetchFor: await mcpFetchFor(settings, new EnvironmentSecretStore({ ...context.io.environment })),
+      },
     );
     try {
       for (const server of connections.servers) out.write(describeServer(server));

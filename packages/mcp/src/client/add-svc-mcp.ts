@@ -1,10 +1,12 @@
 import {
   type Configuration,
   createLogger,
+  EnvironmentSecretStore,
   fileTools,
   HumanInputAskerService,
   HumanInputChannelService,
   type Logger,
+  type SecretStore,
   type ServiceCollection,
   serviceToken,
   ToolRegistry,
@@ -12,6 +14,7 @@ import {
   ToolService,
 } from '@orkeon/core';
 import { mcpSettings } from '../settings/mcp-settings.js';
+import { mcpFetchFor } from './auth/mcp-authorization.js';
 import type { McpElicitationHandler } from './elicitation.js';
 import { elicitationThroughHumanInput } from './human-elicitation.js';
 import { McpConnections } from './mcp-connections.js';
@@ -24,6 +27,8 @@ export interface AddSvcMcpOptions {
   readonly logger?: Logger;
   /** How long to wait for the servers before going on without the slow ones. Default 30 s. */
   readonly connectWaitMilliseconds?: number;
+  /** Holds the key that `MCP:Auth:EncryptionKeySecretName` names. Default: the environment. */
+  readonly secrets?: SecretStore;
 }
 
 /**
@@ -50,8 +55,11 @@ export async function addSvcMcp(
   const elicitation: McpElicitationHandler | undefined = services.has(HumanInputChannelService)
     ? (request, signal) => answer?.(request, signal) ?? Promise.resolve({ action: 'decline' })
     : undefined;
-  const connections = await McpConnections.connect(configuration.get(mcpSettings), {
+  const settings = configuration.get(mcpSettings);
+  const fetchFor = await mcpFetchFor(settings, options.secrets ?? new EnvironmentSecretStore());
+  const connections = await McpConnections.connect(settings, {
     logger,
+    fetchFor,
     ...(elicitation === undefined ? {} : { elicitation }),
     ...(options.connectWaitMilliseconds === undefined ? {} : { waitMilliseconds: options.connectWaitMilliseconds }),
   });

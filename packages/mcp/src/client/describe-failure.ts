@@ -18,6 +18,9 @@ export function describeFailure(failure: {
 }): McpClientError {
   const { serverId, what, error, pinned } = failure;
   if (McpClientError.isInstance(error)) return error;
+  // A sign-in or token-store failure inside the transport's fetch says the fix itself; the SDK wraps it.
+  const authorization = authorizationFailureIn(error);
+  if (authorization !== undefined) return authorization;
   const server = `MCP server '${serverId}'`;
   const reason = error instanceof Error ? error.message : String(error);
   const options = { cause: error, details: { serverId, request: what } };
@@ -78,4 +81,13 @@ function unsupported(serverId: string, reason: string, error: unknown): McpClien
     `MCP server '${serverId}' speaks no protocol revision Orkeon speaks (${spoken}; never 2025-03-26): ${reason}. Upgrade the server.`,
     { cause: error, details: { serverId } },
   );
+}
+
+function authorizationFailureIn(error: unknown): McpClientError | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 6 && current instanceof Error; depth++) {
+    if (McpClientError.isInstance(current) && /^MCP_(AUTH|TOKEN_STORE)_/.test(current.code)) return current;
+    current = current.cause;
+  }
+  return undefined;
 }

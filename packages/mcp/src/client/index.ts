@@ -1,4 +1,22 @@
 export { type AddSvcMcpOptions, addSvcMcp, McpConnectionsService } from './add-svc-mcp.js';
+export { type AuthorizationCallback, type LoopbackRedirect, startLoopbackRedirect } from './auth/loopback-redirect.js';
+export { LoopbackSignIn, type LoopbackSignInOptions, type McpInteractiveSignIn } from './auth/loopback-sign-in.js';
+export { mcpFetchFor, openMcpTokenStore, runAuthorizedFetch } from './auth/mcp-authorization.js';
+export {
+  loginToMcpServer,
+  type McpLoginResult,
+  type McpSignInOptions,
+  type McpSignInSession,
+  openMcpSignInSession,
+} from './auth/mcp-login.js';
+export { McpOAuthProvider, type McpOAuthProviderOptions } from './auth/mcp-oauth-provider.js';
+export {
+  defaultMcpTokenStorePath,
+  type McpStoredCredentials,
+  McpTokenStore,
+  type McpTokenStoreOptions,
+} from './auth/mcp-token-store.js';
+export { openBrowser } from './auth/open-browser.js';
 export type { McpCallOptions, McpLogMessage } from './call-listeners.js';
 export {
   elicitationProblem,

@@ -4,6 +4,7 @@
 import {
   type CallToolResult,
   Client,
+  type FetchLike,
   type GetPromptResult,
   type Implementation,
   LOG_LEVEL_META_KEY,
@@ -42,6 +43,8 @@ export interface McpClientOptions {
   readonly signal?: AbortSignal;
   /** Builds the transport; default: from the settings entry. */
   readonly transport?: () => Transport;
+  /** Http: sends each request, e.g. with OAuth tokens (`runAuthorizedFetch`); default the global fetch. */
+  readonly fetch?: FetchLike;
   /**
    * Answers a server's `elicitation/create` (form mode) during a call. Given, the
    * client declares `elicitation: { form: { applyDefaults: true } }`; without it,
@@ -231,7 +234,8 @@ export class McpClient {
   ): Promise<{ sdk: Client } | { error: unknown; exitedOnItsOwn: boolean }> {
     const sdk = this.#newSdk(plan);
     const transport =
-      this.#options.transport?.() ?? createTransport(this.serverId, this.#settings, this.#options.logger);
+      this.#options.transport?.() ??
+      createTransport(this.serverId, this.#settings, this.#options.logger, this.#options.fetch);
     const child = watchChild(transport);
     sdk.onclose = () => {
       if (this.#sdk === sdk && !this.#closing) this.#closedByPeer = true;

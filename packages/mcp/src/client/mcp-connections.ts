@@ -1,4 +1,4 @@
-import type { Tool as SdkTool } from '@modelcontextprotocol/client';
+import type { FetchLike, Tool as SdkTool } from '@modelcontextprotocol/client';
 import type { Logger, Tool, ToolRegistry } from '@orkeon/core';
 import type { McpServerSettings, McpSettings } from '../settings/mcp-settings.js';
 import type { McpElicitationHandler } from './elicitation.js';
@@ -27,6 +27,7 @@ export interface McpServerState {
 export class McpConnections {
   readonly #logger: Logger;
   #elicitation: McpElicitationHandler | undefined;
+  #fetchFor: ((id: string, settings: McpServerSettings) => FetchLike | undefined) | undefined;
   readonly #servers = new Map<string, MutableState>();
   /** Names every other tool holds, which an MCP tool may not take. */
   #takenNames: (name: string) => string | undefined = () => undefined;
@@ -47,10 +48,13 @@ export class McpConnections {
       takenNames?: (name: string) => string | undefined;
       /** Answers the servers' `elicitation/create`; without it none is declared, and asks are declined. */
       elicitation?: McpElicitationHandler;
+      /** The fetch of an Http server's transport, e.g. with OAuth tokens; undefined: the global fetch. */
+      fetchFor?: (id: string, settings: McpServerSettings) => FetchLike | undefined;
     },
   ): Promise<McpConnections> {
     const connections = new McpConnections(options.logger);
     connections.#elicitation = options.elicitation;
+    connections.#fetchFor = options.fetchFor;
     if (options.takenNames !== undefined) connections.#takenNames = options.takenNames;
     if (!settings.Enabled) return connections;
     const wait = options.waitMilliseconds ?? defaultConnectWaitMilliseconds;
@@ -133,6 +137,7 @@ export class McpConnections {
       signal: giveUp.signal,
       onToolsChanged: () => void this.refresh(id),
       ...(this.#elicitation === undefined ? {} : { elicitation: this.#elicitation }),
+      ...fetchOption(this.#fetchFor?.(id, settings)),
     }).then(async (client) => ({ client, tools: await client.listTools() }));
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<'late'>((resolve) => {
@@ -241,4 +246,8 @@ function describeOwner(tool: Tool): string {
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+function fetchOption(fetch: FetchLike | undefined): { fetch?: FetchLike } {
+  return fetch === undefined ? {} : { fetch };
 }

@@ -1,4 +1,4 @@
-import { StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
+import { type FetchLike, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
 import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import type { Logger } from '@orkeon/core';
 import { mcpServeEnvironmentVariable } from '../server/mcp-server-guard.js';
@@ -31,7 +31,13 @@ export function childEnvironment(
  * The SDK transport for one `MCP:Servers` entry (Stdio or Streamable HTTP). A
  * stdio one starts one process, which the `server/discover` probe is sent to too.
  */
-export function createTransport(serverId: string, server: McpServerSettings, logger: Logger): Transport {
+export function createTransport(
+  serverId: string,
+  server: McpServerSettings,
+  logger: Logger,
+  /** Http: sends each request (the OAuth one for a server with `Auth`); default the global fetch. */
+  fetch?: FetchLike,
+): Transport {
   if (transportOf(server) === 'Stdio') {
     const transport = new InPlaceStdioTransport({
       command: server.Command ?? '',
@@ -48,5 +54,8 @@ export function createTransport(serverId: string, server: McpServerSettings, log
   }
   const headers: Record<string, string> = { ...server.Headers };
   if (server.BearerToken !== undefined) headers.Authorization = `Bearer ${server.BearerToken}`;
-  return new StreamableHTTPClientTransport(new URL(server.Url ?? ''), { requestInit: { headers } });
+  return new StreamableHTTPClientTransport(new URL(server.Url ?? ''), {
+    requestInit: { headers },
+    ...(fetch === undefined ? {} : { fetch }),
+  });
 }

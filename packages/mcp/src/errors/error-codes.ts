@@ -18,6 +18,12 @@ export const mcpErrorCodes = {
   MCP_SERVER_CLOSED:
     'the connection to an MCP server closed (the process died or the stream ended) before the answer came',
   MCP_SERVER_REQUEST_FAILED: 'an MCP server answered a request with a JSON-RPC error',
+  MCP_AUTH_LOGIN_REQUIRED:
+    'an MCP server asks for a person to sign in, which a run cannot do: run `orkeon mcp login <server-id>` first',
+  MCP_AUTH_FAILED:
+    "the OAuth flow with an MCP server's authorization server failed (discovery, registration, a token request, a refused sign-in)",
+  MCP_TOKEN_STORE_UNREADABLE:
+    'the MCP token store cannot be used: its file is open to other users, malformed, or encrypted with another key (or none)',
   MCP_PROTOCOL_VERSION_UNSUPPORTED:
     'an MCP server and Orkeon share no protocol revision (Orkeon never speaks 2025-03-26)',
 } as const;

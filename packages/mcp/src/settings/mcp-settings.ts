@@ -2,6 +2,7 @@ import { defineSettingsSection } from '@orkeon/core';
 import { z } from 'zod';
 import { protocolVersions } from '../protocol/revisions.js';
 import { mcpLogLevels } from '../server/call-notifications.js';
+import { mcpAuthStoreSettingsSchema, mcpServerAuthSettingsSchema } from './mcp-auth-settings.js';
 
 /** `Sse` is the original's name for the HTTP transport and is read as `Http`. */
 export const mcpTransports = ['Stdio', 'Http', 'Sse'] as const;
@@ -38,6 +39,9 @@ export const mcpServerSettingsSchema = z
       .describe(
         'Http: sent as Authorization: Bearer <token> (a secret: give it as SVC_MCP__Servers__<id>__BearerToken; never logged).',
       ),
+    Auth: mcpServerAuthSettingsSchema
+      .optional()
+      .describe('Http: OAuth 2.1 authorization (see docs/mcp.md, Protected servers). Not with BearerToken.'),
     TimeoutSeconds: z
       .number()
       .positive()
@@ -71,6 +75,18 @@ export const mcpServerSettingsSchema = z
         path: ['Url'],
         message: 'an Http server needs Url (e.g. http://127.0.0.1:3001/mcp)',
       });
+    if (server.Auth !== undefined && transport === 'Stdio')
+      context.addIssue({
+        code: 'custom',
+        path: ['Auth'],
+        message: 'Auth is for Http servers; a Stdio server is trusted as a local process',
+      });
+    if (server.Auth !== undefined && server.BearerToken !== undefined)
+      context.addIssue({
+        code: 'custom',
+        path: ['BearerToken'],
+        message: 'give either BearerToken (a fixed token) or Auth (OAuth), not both',
+      });
     for (const name of Object.keys(server.Headers)) {
       if (name.toLowerCase() === 'authorization')
         context.addIssue({
@@ -95,6 +111,9 @@ export const mcpSettings = defineSettingsSection(
       )
       .default({})
       .describe('The MCP servers by id; their tools are named in YAML tools: one by one or all as mcp:<id>.'),
+    Auth: mcpAuthStoreSettingsSchema
+      .default({})
+      .describe('Where the OAuth tokens of protected servers are kept, and the key that encrypts them.'),
   }),
   { description: 'MCP servers whose tools join the runtime, behind the invocation pipeline.' },
 );
