@@ -8,6 +8,7 @@ import {
 } from '@modelcontextprotocol/client';
 import { McpClientError } from '../mcp-client-error.js';
 import type { McpInteractiveSignIn } from './loopback-sign-in.js';
+import { McpOAuthProvider } from './mcp-oauth-provider.js';
 
 export interface AuthorizedFetchOptions {
   readonly serverId: string;
@@ -49,6 +50,7 @@ export function authorizedFetch(options: AuthorizedFetchOptions): FetchLike {
       ...(challenge.resourceMetadataUrl === undefined ? {} : { resourceMetadataUrl: challenge.resourceMetadataUrl }),
       ...(scope === undefined ? {} : { scope }),
     };
+    if (provider instanceof McpOAuthProvider) await provider.assertAuthorizable();
     try {
       // A refresh cannot widen a grant (RFC 6749 §6): a step-up to more scopes asks anew.
       const result = await auth(provider, {

@@ -108,14 +108,26 @@ export class McpOAuthProvider implements OAuthClientProvider {
   }
 
   async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
-    const { interactive, serverId } = this.#options;
-    if (interactive === undefined)
-      throw new McpClientError(
-        'MCP_AUTH_LOGIN_REQUIRED',
-        `MCP server '${serverId}' needs you to sign in (no stored token it accepts, or one without the scope it now asks for). Run \`orkeon mcp login ${serverId}\`, then run again.`,
-        { details: { serverId } },
-      );
-    await interactive.sendToAuthorization(authorizationUrl);
+    if (this.#options.interactive === undefined) throw this.#loginRequired();
+    await this.#options.interactive.sendToAuthorization(authorizationUrl);
+  }
+
+  /**
+   * A run with nothing stored for a sign-in flow stops before discovery: registering a client that
+   * no one will sign in with would only leave a stray registration behind.
+   */
+  async assertAuthorizable(): Promise<void> {
+    if (this.#options.interactive !== undefined || this.#clientCredentials) return;
+    if ((await this.tokens()) === undefined) throw this.#loginRequired();
+  }
+
+  #loginRequired(): McpClientError {
+    const { serverId } = this.#options;
+    return new McpClientError(
+      'MCP_AUTH_LOGIN_REQUIRED',
+      `MCP server '${serverId}' needs you to sign in (no stored token it accepts, or one without the scope it now asks for). Run \`orkeon mcp login ${serverId}\`, then run again.`,
+      { details: { serverId } },
+    );
   }
 
   saveCodeVerifier(codeVerifier: string): void {
