@@ -19,6 +19,11 @@ export {
   tokenEndpointAuthMethods,
 } from './settings/mcp-auth-settings.js';
 export {
+  type McpServeAuthSettings,
+  mcpServeAuthSettingsSchema,
+  tokenValidations,
+} from './settings/mcp-serve-auth-settings.js';
+export {
   type McpServerSettings,
   type McpSettings,
   mcpServerSettingsSchema,

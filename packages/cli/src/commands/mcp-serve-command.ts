@@ -7,6 +7,7 @@ import {
   McpServerError,
   mcpServeEnvironmentVariable,
   mcpServerAdditionsOf,
+  mcpSettings,
   parseAllowedOrigins,
   parseHttpAddress,
   serveMcpOverStdio,
@@ -99,17 +100,26 @@ async function serve(context: CliContext, crewPath: string | undefined, options:
     });
     const served = runtime.tools.list().length;
     if (address !== undefined) {
-      const http = await startMcpHttpServer({ dispatcher: server, ...address, allowedOrigins }).catch(
-        (error: unknown) => {
-          throw new McpServerError(
-            'MCP_SERVE_ADDRESS_INVALID',
-            `Cannot listen on ${options.http}: ${(error as Error).message}. Choose another port or host.`,
-            { cause: error },
-          );
-        },
-      );
+      const authorization = configuration.get(mcpSettings).Serve.Auth;
+      const http = await startMcpHttpServer({
+        dispatcher: server,
+        ...address,
+        allowedOrigins,
+        ...(authorization === undefined ? {} : { authorization }),
+      }).catch((error: unknown) => {
+        if (McpServerError.isInstance(error)) throw error;
+        throw new McpServerError(
+          'MCP_SERVE_ADDRESS_INVALID',
+          `Cannot listen on ${options.http}: ${(error as Error).message}. Choose another port or host.`,
+          { cause: error },
+        );
+      });
+      if (authorization === undefined && !isLoopbackHost(address.host))
+        context.io.stderr.write(
+          `orkeon: warning: ${options.http} is reachable beyond this machine and MCP:Serve:Auth is not set: anyone who reaches it can call the served tools.\n`,
+        );
       context.io.stderr.write(
-        `orkeon: MCP server at ${http.url}${crew === undefined ? '' : ` (crew '${crew.name}')`}; Ctrl+C stops\n`,
+        `orkeon: MCP server at ${http.url}${crew === undefined ? '' : ` (crew '${crew.name}')`}${authorization === undefined ? '' : `, tokens from ${authorization.Issuer}`}; Ctrl+C stops\n`,
       );
       logger.info({ url: http.url, tools: served }, 'MCP server ready');
       await new Promise<void>((done) => {
@@ -138,4 +148,8 @@ function refuse(context: CliContext, error: unknown): ExitCode {
   if (!McpServerError.isInstance(error)) throw error;
   context.io.stderr.write(`orkeon: ${error.code}: ${error.message}\n`);
   return ExitCode.usage;
+}
+
+function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host === '[::1]' || host.startsWith('127.');
 }

@@ -53,6 +53,9 @@ export interface McpClientOptions {
   readonly elicitation?: McpElicitationHandler;
 }
 
+/** Rounds of a multi-round-trip request before the call fails: a server that keeps asking is not followed forever. */
+const maxInputRounds = 5;
+
 /** Whether a connection speaks the per-request `_meta` revision or the `initialize` one. */
 export type McpEra = 'modern' | 'legacy';
 
@@ -264,8 +267,10 @@ export class McpClient {
       capabilities: handler !== undefined ? { elicitation: { form: { applyDefaults: true } } } : {},
       supportedProtocolVersions: plan.supportedProtocolVersions,
       ...(plan.versionNegotiation === undefined ? {} : { versionNegotiation: plan.versionNegotiation }),
-      // Multi-round-trip requests are not fulfilled: an input_required result is a tool error.
-      inputRequired: { autoFulfill: false },
+      // Multi-round-trip requests (2026-07-28): the elicitations an input_required result holds go to the
+      // same handler as a legacy server's elicitation/create, then the SDK sends the request again with the
+      // answers. Without a handler, nothing is declared and such a result is the call's error.
+      inputRequired: { autoFulfill: handler !== undefined, maxRounds: maxInputRounds },
       listChanged: {
         tools: { autoRefresh: false, onChanged: () => this.#options.onToolsChanged?.() },
       },

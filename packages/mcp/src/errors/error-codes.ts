@@ -12,6 +12,8 @@ export const mcpErrorCodes = {
   MCP_SERVE_PROMPT_DUPLICATE: "two served prompts share a name (a host prompt and a crew task's id)",
   MCP_SERVE_ADDITIONS_INVALID:
     "a crew module's `mcp` export is not `{ resources?, resourceTemplates?, prompts? }` of defineMcp… values",
+  MCP_SERVE_AUTH_INVALID:
+    "`MCP:Serve:Auth` cannot be used: the issuer's metadata is unreachable, or it publishes no key set or introspection endpoint",
   MCP_SERVER_CONNECT_FAILED:
     'an MCP server could not be started or reached, or refused every protocol revision Orkeon speaks',
   MCP_SERVER_TIMEOUT: 'an MCP server did not answer within `TimeoutSeconds` (or the 30 s connection limit)',

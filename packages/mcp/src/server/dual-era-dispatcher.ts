@@ -1,3 +1,6 @@
+// One file over 300 lines: both eras share every handler, and the envelope checks, the era and the
+// caller's grant decide each answer together; the pieces that stand alone live beside it (json-rpc,
+// call-notifications, mcp-catalog).
 import {
   legacyProtocolVersions,
   metaKeys,
@@ -20,7 +23,7 @@ import {
   type JsonRpcResponse,
   jsonRpcCodes,
 } from './json-rpc.js';
-import type { McpCallContext, McpCatalog } from './mcp-catalog.js';
+import type { McpCallContext, McpCatalog, McpToolDescription } from './mcp-catalog.js';
 
 export interface McpServerIdentity {
   readonly name: string;
@@ -35,7 +38,20 @@ export interface DispatchResult {
   /** Absent for notifications and client responses: those are never answered. */
   readonly response?: JsonRpcResponse;
   readonly httpStatus: number;
+  /** A tool call the caller's token does not cover (403): the transport adds the step-up challenge. */
+  readonly needsWriteScope?: boolean;
 }
+
+/**
+ * What an authenticated caller may use (`orkeon mcp serve --http` with `MCP:Serve:Auth`): every served
+ * tool, or the Read ones only. Absent: the transport authenticates no one, and everything is served.
+ */
+export interface McpCaller {
+  readonly tools: 'all' | 'read';
+}
+
+/** A tool call beyond the caller's grant. */
+class WriteScopeRequired extends Error {}
 
 type Era = 'modern' | 'legacy';
 
@@ -72,17 +88,28 @@ export class DualEraDispatcher {
   }
 
   /** `notify`, when given, carries progress and log notifications of a `tools/call` before its answer. */
-  async dispatch(incoming: IncomingMessage, signal: AbortSignal, notify?: Notify): Promise<DispatchResult> {
+  async dispatch(
+    incoming: IncomingMessage,
+    signal: AbortSignal,
+    notify?: Notify,
+    caller?: McpCaller,
+  ): Promise<DispatchResult> {
     if (incoming.kind === 'invalid') return { response: incoming.response, httpStatus: 400 };
     if (incoming.kind !== 'request') return { httpStatus: 202 };
     const request = incoming.message;
     const era = this.#eraOf(request);
     if (typeof era !== 'string') return era;
     try {
-      const result = await this.#answer(request, era, signal, notify);
+      const result = await this.#answer(request, era, signal, notify, caller);
       const complete = era === 'modern' ? this.#modernResult(result) : result;
       return { response: { jsonrpc: '2.0', id: request.id, result: complete }, httpStatus: 200 };
     } catch (error) {
+      if (error instanceof WriteScopeRequired)
+        return {
+          response: errorResponse(request.id, jsonRpcCodes.invalidRequest, error.message),
+          httpStatus: 403,
+          needsWriteScope: true,
+        };
       if (error instanceof JsonRpcFailure) {
         const notFound = error.code === jsonRpcCodes.methodNotFound && era === 'modern';
         return {
@@ -136,6 +163,7 @@ export class DualEraDispatcher {
     era: Era,
     signal: AbortSignal,
     notify: Notify | undefined,
+    caller: McpCaller | undefined,
   ): Promise<Record<string, unknown>> {
     const params = request.params ?? {};
     if (era === 'modern' && legacyOnlyMethods.has(request.method)) throw methodNotFound(request.method, era);
@@ -160,10 +188,19 @@ export class DualEraDispatcher {
           );
         this.#legacyLogLevel = params.level;
         return {};
-      case 'tools/list':
-        return { tools: this.#catalog.listTools(), ...listCache };
+      case 'tools/list': {
+        if (caller === undefined) return { tools: this.#catalog.listTools(), ...listCache };
+        // Each caller sees its own list: a shared cache would hand one caller's list to another.
+        const tools = this.#catalog.listTools().filter((tool) => caller.tools === 'all' || isReadOnly(tool));
+        return { tools, ...listCache, cacheScope: 'private' };
+      }
       case 'tools/call': {
         const name = requireString(params, 'name');
+        const tool = this.#catalog.listTools().find((candidate) => candidate.name === name);
+        if (caller?.tools === 'read' && tool !== undefined && !isReadOnly(tool))
+          throw new WriteScopeRequired(
+            `Forbidden: '${name}' is not a read-only tool, and this token grants the read-only tools only.`,
+          );
         const result = await this.#catalog.callTool(name, params.arguments ?? {}, {
           signal,
           requestId: request.id,
@@ -275,4 +312,8 @@ function requireString(params: Record<string, unknown>, key: string): string {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isReadOnly(tool: McpToolDescription): boolean {
+  return tool.annotations?.readOnlyHint === true;
 }

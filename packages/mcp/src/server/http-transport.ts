@@ -1,5 +1,8 @@
+// One file over 300 lines: the checks of one request (origin, host, token, method, media type, size,
+// headers) run in order before the dispatcher answers, and the streamed answer shares their state.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { FetchLike } from '@modelcontextprotocol/client';
 import {
   localhostAllowedHostnames,
   localhostAllowedOrigins,
@@ -7,7 +10,9 @@ import {
   validateOriginHeader,
 } from '@modelcontextprotocol/server';
 import { metaKeys, modernProtocolVersions } from '../protocol/revisions.js';
-import type { DualEraDispatcher } from './dual-era-dispatcher.js';
+import type { McpServeAuthSettings } from '../settings/mcp-serve-auth-settings.js';
+import { ResourceProtection } from './auth/resource-protection.js';
+import type { DualEraDispatcher, McpCaller } from './dual-era-dispatcher.js';
 import {
   errorResponse,
   type JsonRpcNotification,
@@ -35,6 +40,13 @@ export interface HttpServeOptions {
    */
   readonly allowedOrigins?: readonly string[];
   readonly maxMessageBytes?: number;
+  /**
+   * `MCP:Serve:Auth`: every request needs a bearer token from this issuer, for this resource; its
+   * scopes choose the tools. Absent: no authentication (keep the server on loopback then).
+   */
+  readonly authorization?: McpServeAuthSettings;
+  /** Reaches the issuer (metadata, keys, introspection); default the global fetch. */
+  readonly fetch?: FetchLike;
 }
 
 export interface McpHttpServer {
@@ -66,8 +78,23 @@ export async function startMcpHttpServer(options: HttpServeOptions): Promise<Mcp
     });
   });
 
+  // Set once listening (the resource URL may hold the chosen port); requests wait for it.
+  let protection: Promise<ResourceProtection | undefined> = Promise.resolve(undefined);
+
   async function serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://localhost');
+    const guard = await protection;
+    if (guard !== undefined && request.method === 'GET' && guard.metadataPaths.includes(url.pathname)) {
+      const text = JSON.stringify(guard.metadata);
+      // Browser-based clients read the metadata from another origin.
+      response.writeHead(200, {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(text),
+        'access-control-allow-origin': '*',
+      });
+      response.end(text);
+      return;
+    }
     if (url.pathname !== path) {
       return reply(
         response,
@@ -90,6 +117,16 @@ export async function startMcpHttpServer(options: HttpServeOptions): Promise<Mcp
       const checked = validateHostHeader(request.headers.host, hosts);
       if (!checked.ok)
         return reply(response, 403, errorResponse(null, jsonRpcCodes.invalidRequest, `Forbidden: ${checked.message}`));
+    }
+    let caller: McpCaller | undefined;
+    if (guard !== undefined) {
+      const checked = await guard.authenticate(single(request.headers.authorization));
+      if (!checked.ok) {
+        request.resume();
+        response.setHeader('www-authenticate', checked.challenge);
+        return reply(response, checked.status, errorResponse(null, jsonRpcCodes.invalidRequest, checked.message));
+      }
+      caller = checked.caller;
     }
     if (request.method !== 'POST') {
       response.setHeader('allow', 'POST');
@@ -146,7 +183,9 @@ export async function startMcpHttpServer(options: HttpServeOptions): Promise<Mcp
           response.write(serverSentEvent(notification));
         }
       : undefined;
-    const result = await options.dispatcher.dispatch(incoming, abort.signal, notify);
+    const result = await options.dispatcher.dispatch(incoming, abort.signal, notify, caller);
+    if (result.needsWriteScope === true && guard !== undefined)
+      response.setHeader('www-authenticate', guard.writeChallenge);
     if (streaming) {
       if (result.response !== undefined && !response.destroyed) response.write(serverSentEvent(result.response));
       response.end();
@@ -168,10 +207,16 @@ export async function startMcpHttpServer(options: HttpServeOptions): Promise<Mcp
   });
   const address = server.address() as AddressInfo;
   const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  return {
-    url: `http://${shown}:${address.port}${path}`,
-    close: () => closeServer(server),
-  };
+  const url = `http://${shown}:${address.port}${path}`;
+  const settings = options.authorization;
+  if (settings !== undefined) {
+    protection = ResourceProtection.create(settings, url, options.fetch);
+    await protection.catch(async (error: unknown) => {
+      await closeServer(server);
+      throw error;
+    });
+  }
+  return { url, close: () => closeServer(server) };
 }
 
 /** Headers must agree with a modern body: `MCP-Protocol-Version` with its `_meta`, `Mcp-Method` with its method. */

@@ -1,7 +1,20 @@
 export { parseAllowedOrigins } from './allowed-origins.js';
+export {
+  type BearerTokenVerifier,
+  createBearerVerifier,
+  InvalidTokenError,
+  type VerifiedToken,
+} from './auth/bearer-token-verifier.js';
+export { type Authentication, ResourceProtection } from './auth/resource-protection.js';
 export { isMcpLogLevel, type McpLogLevel, mcpLogLevels } from './call-notifications.js';
 export { createMcpServer, type McpServerOptions } from './create-mcp-server.js';
-export { type DispatchResult, DualEraDispatcher, type McpServerIdentity, type Notify } from './dual-era-dispatcher.js';
+export {
+  type DispatchResult,
+  DualEraDispatcher,
+  type McpCaller,
+  type McpServerIdentity,
+  type Notify,
+} from './dual-era-dispatcher.js';
 export {
   defineMcpPrompt,
   defineMcpResource,

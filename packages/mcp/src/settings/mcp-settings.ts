@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { protocolVersions } from '../protocol/revisions.js';
 import { mcpLogLevels } from '../server/call-notifications.js';
 import { mcpAuthStoreSettingsSchema, mcpServerAuthSettingsSchema } from './mcp-auth-settings.js';
+import { mcpServeAuthSettingsSchema } from './mcp-serve-auth-settings.js';
 
 /** `Sse` is the original's name for the HTTP transport and is read as `Http`. */
 export const mcpTransports = ['Stdio', 'Http', 'Sse'] as const;
@@ -114,6 +115,14 @@ export const mcpSettings = defineSettingsSection(
     Auth: mcpAuthStoreSettingsSchema
       .default({})
       .describe('Where the OAuth tokens of protected servers are kept, and the key that encrypts them.'),
+    Serve: z
+      .strictObject({
+        Auth: mcpServeAuthSettingsSchema
+          .optional()
+          .describe('`orkeon mcp serve --http` as an OAuth protected resource: every request needs a bearer token.'),
+      })
+      .default({})
+      .describe('The MCP server Orkeon serves.'),
   }),
   { description: 'MCP servers whose tools join the runtime, behind the invocation pipeline.' },
 );

@@ -18,6 +18,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const elicitingServerPath = fileURLToPath(new URL('./fixtures/eliciting-server.mjs', import.meta.url));
+const modernServerPath = fileURLToPath(new URL('./fixtures/modern-server.mjs', import.meta.url));
 
 type Event = Record<string, unknown> & { kind: string };
 
@@ -121,6 +122,26 @@ describe('orkeon run: an MCP server’s elicitation goes to the human-input chan
       action: 'accept',
       content: { name: 'Ada', guests: 2, seating: 'outside' },
     });
+  }, 60_000);
+
+  it('a 2026-07-28 server asks through a multi-round-trip request: the same channel, then the call is sent again', async () => {
+    await writeFile(
+      join(folder.path, 'appsettings.json'),
+      JSON.stringify({ MCP: { Servers: { forms: { Command: process.execPath, Args: [modernServerPath, 'stdio'] } } } }),
+    );
+    const result = await orkeonRun(['crew.yaml', '--events', 'jsonl'], folder.path, environment(), (event, reply) => {
+      if (event.kind !== 'input.needed') return;
+      reply({ kind: 'input.given', correlationId: event.correlationId, value: '{"name": "Grace"}' });
+    });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const asks = result.events.filter((event) => event.kind === 'input.needed');
+    expect(asks).toHaveLength(1);
+    expect(asks[0]).toMatchObject({ source: 'tool', toolName: 'book_table', agentId: 'booker' });
+    expect(asks[0]?.prompt).toContain(
+      "MCP server 'forms' asks (during its tool 'book_table'): Booking a table for Friday",
+    );
+    expect(toolAnswer()).toEqual({ action: 'accept', content: { name: 'Grace', guests: 2 } });
   }, 60_000);
 
   it('standard input ends before an answer: the server gets a decline and the run goes on', async () => {

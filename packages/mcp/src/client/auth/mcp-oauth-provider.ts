@@ -108,7 +108,7 @@ export class McpOAuthProvider implements OAuthClientProvider {
   }
 
   async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
-    if (this.#options.interactive === undefined) throw this.#loginRequired();
+    if (this.#options.interactive === undefined) throw this.#loginRequired(authorizationUrl.searchParams.get('scope'));
     await this.#options.interactive.sendToAuthorization(authorizationUrl);
   }
 
@@ -121,12 +121,14 @@ export class McpOAuthProvider implements OAuthClientProvider {
     if ((await this.tokens()) === undefined) throw this.#loginRequired();
   }
 
-  #loginRequired(): McpClientError {
+  /** Names the scope the server asked for, so that a step-up sign-in asks for it too. */
+  #loginRequired(scope?: string | null): McpClientError {
     const { serverId } = this.#options;
+    const login = scope ? `orkeon mcp login ${serverId} --scope "${scope}"` : `orkeon mcp login ${serverId}`;
     return new McpClientError(
       'MCP_AUTH_LOGIN_REQUIRED',
-      `MCP server '${serverId}' needs you to sign in (no stored token it accepts, or one without the scope it now asks for). Run \`orkeon mcp login ${serverId}\`, then run again.`,
-      { details: { serverId } },
+      `MCP server '${serverId}' needs you to sign in (no stored token it accepts, or one without the scope it now asks for). Run \`${login}\`, then run again.`,
+      { details: { serverId, ...(scope ? { scope } : {}) } },
     );
   }
 
