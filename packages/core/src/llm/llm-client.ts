@@ -24,6 +24,7 @@ import { withTelemetry } from '../telemetry/model-telemetry.js';
 import type { CallerIdentity, Tool } from '../tools/tool.js';
 import { toolInputJsonSchema } from '../tools/tool.js';
 import type { ToolInvocationPipeline } from '../tools/tool-invocation-pipeline.js';
+import { type CallingModel, withCallingModel } from './calling-model.js';
 import type { ChatModel } from './chat-model.js';
 import type { LlmDeltaSink } from './console-streaming.js';
 import { LlmError, toLlmError } from './llm-errors.js';
@@ -391,15 +392,17 @@ export class LlmClient {
           description: definition.description,
           inputSchema: jsonSchema(toolInputJsonSchema(definition) as JSONSchema7),
           execute: async (input: unknown, { toolCallId, abortSignal }) => {
-            const result = await pipeline?.invoke({
-              tool: definition.name,
-              input,
-              caller,
-              ...(this.#options.guardrails?.has('tool') === true ? { guardrails: this.#options.guardrails } : {}),
-              callId: toolCallId,
-              ...(abortSignal === undefined ? {} : { signal: abortSignal }),
-              ...(options.permissionMode === undefined ? {} : { permissionMode: options.permissionMode }),
-            });
+            const result = await withCallingModel(callingModelOf(this), async () =>
+              pipeline?.invoke({
+                tool: definition.name,
+                input,
+                caller,
+                ...(this.#options.guardrails?.has('tool') === true ? { guardrails: this.#options.guardrails } : {}),
+                callId: toolCallId,
+                ...(abortSignal === undefined ? {} : { signal: abortSignal }),
+                ...(options.permissionMode === undefined ? {} : { permissionMode: options.permissionMode }),
+              }),
+            );
             // A rich result travels whole, so that toModelOutput can hand its media to the model.
             if (result?.content !== undefined) return result;
             const output = result?.output ?? '';
@@ -474,5 +477,13 @@ function routeSdkWarnings(logger: Logger): void {
   if (globalThis.AI_SDK_LOG_WARNINGS !== undefined) return;
   globalThis.AI_SDK_LOG_WARNINGS = ({ warnings, provider, model }) => {
     logger.warn({ provider, model, warnings }, 'the model provider reported warnings');
+  };
+}
+
+/** The agent's model as its tool calls see it (`callingModel()`): plain answers, no tools. */
+function callingModelOf(client: LlmClient): CallingModel {
+  return {
+    name: `${client.model.provider}/${client.model.modelId}`,
+    complete: (prompt, options) => client.complete(prompt, options),
   };
 }

@@ -19,6 +19,7 @@ import type { FileSystem } from '../vfs/file-system.js';
 import {
   type CallerIdentity,
   type Tool,
+  type ToolAccess,
   type ToolLogRecord,
   type ToolProgress,
   type ToolReturn,
@@ -205,7 +206,32 @@ export class ToolInvocationPipeline {
     return { arguments: checked.text === text ? sent : checked.text };
   }
 
-  async #askGate(tool: Tool, input: unknown, invocation: ToolInvocation): Promise<ToolResult | undefined> {
+  /**
+   * Asks the permission gate about an action that is not a tool of the registry (an MCP server's
+   * sampling request, as Execute), the way a tool call is asked: the mode, the person, the audit.
+   * Undefined: allowed; otherwise the reason it was refused.
+   */
+  async permit(action: {
+    readonly name: string;
+    readonly access: ToolAccess;
+    readonly input: unknown;
+    readonly caller: CallerIdentity;
+    readonly permissionMode?: PermissionMode;
+  }): Promise<string | undefined> {
+    const refused = await this.#askGate(action, action.input, {
+      tool: action.name,
+      input: action.input,
+      caller: action.caller,
+      ...(action.permissionMode === undefined ? {} : { permissionMode: action.permissionMode }),
+    });
+    return refused?.output;
+  }
+
+  async #askGate(
+    tool: Pick<Tool, 'name' | 'access'>,
+    input: unknown,
+    invocation: ToolInvocation,
+  ): Promise<ToolResult | undefined> {
     const gate = this.#options.gate;
     if (gate === undefined) return undefined;
     const mode = invocation.permissionMode ?? gate.defaultMode;

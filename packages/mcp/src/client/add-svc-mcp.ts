@@ -8,7 +8,9 @@ import {
   type Logger,
   type SecretStore,
   type ServiceCollection,
+  type ServiceResolver,
   serviceToken,
+  ToolInvocationPipelineService,
   ToolRegistry,
   ToolRegistryService,
   ToolService,
@@ -18,6 +20,7 @@ import { mcpFetchFor } from './auth/mcp-authorization.js';
 import type { McpElicitationHandler } from './elicitation.js';
 import { elicitationThroughHumanInput } from './human-elicitation.js';
 import { McpConnections } from './mcp-connections.js';
+import { samplingThroughCallingModel } from './sampling.js';
 
 /** The connected MCP servers of the runtime (`addSvcMcp`): their clients, state and tools. */
 export const McpConnectionsService = serviceToken<McpConnections>('McpConnections');
@@ -57,9 +60,16 @@ export async function addSvcMcp(
     : undefined;
   const settings = configuration.get(mcpSettings);
   const fetchFor = await mcpFetchFor(settings, options.secrets ?? new EnvironmentSecretStore());
+  // The runtime's pipeline exists once the container is built; sampling asks its permission gate then.
+  let built: ServiceResolver | undefined;
+  const sampling = samplingThroughCallingModel({
+    pipeline: () => built?.tryGet(ToolInvocationPipelineService),
+    maxTokens: (id) => settings.Servers[id]?.Sampling.MaxTokens ?? 1024,
+  });
   const connections = await McpConnections.connect(settings, {
     logger,
     fetchFor,
+    sampling,
     ...(elicitation === undefined ? {} : { elicitation }),
     ...(options.connectWaitMilliseconds === undefined ? {} : { waitMilliseconds: options.connectWaitMilliseconds }),
   });
@@ -70,6 +80,8 @@ export async function addSvcMcp(
     const registry = host?.factory(resolver) ?? new ToolRegistry([...fileTools, ...resolver.getAll(ToolService)]);
     const live = resolver.get(McpConnectionsService);
     if (elicitation !== undefined) answer = elicitationThroughHumanInput(resolver.get(HumanInputAskerService));
+    // Read on first sampling request: the pipeline is built from this registry, so not now.
+    built = resolver;
     live.attach(registry);
     return registry;
   });

@@ -33,4 +33,10 @@ export { McpClientError } from './mcp-client-error.js';
 export { defaultConnectWaitMilliseconds, McpConnections, type McpServerState } from './mcp-connections.js';
 export { McpTool, resultText } from './mcp-tool.js';
 export { childEnvironment, createTransport, maxStdioMessageBytes } from './mcp-transport.js';
+export {
+  type McpSamplingHandler,
+  type McpSamplingRequest,
+  type McpSamplingResult,
+  samplingThroughCallingModel,
+} from './sampling.js';
 export { expandToolGroups, mcpToolGroupPrefix, mcpToolGroups } from './tool-groups.js';

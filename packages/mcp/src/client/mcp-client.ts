@@ -31,6 +31,7 @@ import { McpClientError } from './mcp-client-error.js';
 import { createTransport } from './mcp-transport.js';
 import { maxProbeMilliseconds, type NegotiationPlan, negotiationPlan } from './negotiation-plan.js';
 import { writeRemoteLog } from './remote-log.js';
+import type { McpSamplingHandler } from './sampling.js';
 
 /** How Orkeon introduces itself to MCP servers. */
 export const mcpClientInfo: Implementation = { name: 'Orkeon', version: '1.0.0' };
@@ -51,6 +52,11 @@ export interface McpClientOptions {
    * nothing is declared and a server that asks anyway is declined.
    */
   readonly elicitation?: McpElicitationHandler;
+  /**
+   * Answers the server's `sampling/createMessage` (and sampling inside a multi-round-trip request)
+   * when the entry's `Sampling:Enabled` is true; only then is the capability declared.
+   */
+  readonly sampling?: McpSamplingHandler;
 }
 
 /** Rounds of a multi-round-trip request before the call fails: a server that keeps asking is not followed forever. */
@@ -262,15 +268,19 @@ export class McpClient {
 
   #newSdk(plan: NegotiationPlan): Client {
     const handler = this.#options.elicitation;
+    const sampling = this.#settings.Sampling.Enabled ? this.#options.sampling : undefined;
     const sdk = new Client(mcpClientInfo, {
-      // SEP-1034: the client fills in the defaults of the fields an answer leaves out.
-      capabilities: handler !== undefined ? { elicitation: { form: { applyDefaults: true } } } : {},
+      capabilities: {
+        // SEP-1034: the client fills in the defaults of the fields an answer leaves out.
+        ...(handler === undefined ? {} : { elicitation: { form: { applyDefaults: true } } }),
+        ...(sampling === undefined ? {} : { sampling: {} }),
+      },
       supportedProtocolVersions: plan.supportedProtocolVersions,
       ...(plan.versionNegotiation === undefined ? {} : { versionNegotiation: plan.versionNegotiation }),
       // Multi-round-trip requests (2026-07-28): the elicitations an input_required result holds go to the
       // same handler as a legacy server's elicitation/create, then the SDK sends the request again with the
       // answers. Without a handler, nothing is declared and such a result is the call's error.
-      inputRequired: { autoFulfill: handler !== undefined, maxRounds: maxInputRounds },
+      inputRequired: { autoFulfill: handler !== undefined || sampling !== undefined, maxRounds: maxInputRounds },
       listChanged: {
         tools: { autoRefresh: false, onChanged: () => this.#options.onToolsChanged?.() },
       },
@@ -289,6 +299,18 @@ export class McpClient {
           resume: call?.resume ?? ((work) => work()),
           logger: this.#options.logger,
         });
+      });
+    if (sampling !== undefined)
+      sdk.setRequestHandler('sampling/createMessage', (request, context) => {
+        const call = this.#calls.latest();
+        return sampling(
+          {
+            serverId: this.serverId,
+            params: request.params as Record<string, unknown>,
+            ...(call === undefined ? {} : { call }),
+          },
+          context.mcpReq.signal,
+        ) as never;
       });
     // A server that asks without the capability declared is declined, never left waiting.
     else

@@ -4,6 +4,7 @@ import type { McpServerSettings, McpSettings } from '../settings/mcp-settings.js
 import type { McpElicitationHandler } from './elicitation.js';
 import { McpClient } from './mcp-client.js';
 import { McpTool, orkeonToolNamePattern } from './mcp-tool.js';
+import type { McpSamplingHandler } from './sampling.js';
 
 /** How long runners wait for the servers before the crew loads without the slow ones. */
 export const defaultConnectWaitMilliseconds = 30_000;
@@ -28,6 +29,7 @@ export class McpConnections {
   readonly #logger: Logger;
   #elicitation: McpElicitationHandler | undefined;
   #fetchFor: ((id: string, settings: McpServerSettings) => FetchLike | undefined) | undefined;
+  #sampling: McpSamplingHandler | undefined;
   readonly #servers = new Map<string, MutableState>();
   /** Names every other tool holds, which an MCP tool may not take. */
   #takenNames: (name: string) => string | undefined = () => undefined;
@@ -50,11 +52,14 @@ export class McpConnections {
       elicitation?: McpElicitationHandler;
       /** The fetch of an Http server's transport, e.g. with OAuth tokens; undefined: the global fetch. */
       fetchFor?: (id: string, settings: McpServerSettings) => FetchLike | undefined;
+      /** Answers the sampling requests of the servers whose entry enables it. */
+      sampling?: McpSamplingHandler;
     },
   ): Promise<McpConnections> {
     const connections = new McpConnections(options.logger);
     connections.#elicitation = options.elicitation;
     connections.#fetchFor = options.fetchFor;
+    connections.#sampling = options.sampling;
     if (options.takenNames !== undefined) connections.#takenNames = options.takenNames;
     if (!settings.Enabled) return connections;
     const wait = options.waitMilliseconds ?? defaultConnectWaitMilliseconds;
@@ -138,6 +143,7 @@ export class McpConnections {
       onToolsChanged: () => void this.refresh(id),
       ...(this.#elicitation === undefined ? {} : { elicitation: this.#elicitation }),
       ...fetchOption(this.#fetchFor?.(id, settings)),
+      ...(this.#sampling === undefined ? {} : { sampling: this.#sampling }),
     }).then(async (client) => ({ client, tools: await client.listTools() }));
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<'late'>((resolve) => {

@@ -43,6 +43,18 @@ export const mcpServerSettingsSchema = z
     Auth: mcpServerAuthSettingsSchema
       .optional()
       .describe('Http: OAuth 2.1 authorization (see docs/mcp.md, Protected servers). Not with BearerToken.'),
+    Sampling: z
+      .strictObject({
+        Enabled: z
+          .boolean()
+          .default(false)
+          .describe(
+            "true: the server's sampling requests during a tool call are answered by the calling agent's model (behind the permission gate as an Execute action, within the run's budget).",
+          ),
+        MaxTokens: z.number().int().positive().default(1024).describe('Most tokens of one sampling answer.'),
+      })
+      .default({ Enabled: false, MaxTokens: 1024 })
+      .describe('Sampling: whether this server may use the calling agent’s model.'),
     TimeoutSeconds: z
       .number()
       .positive()

@@ -161,7 +161,7 @@ tasks:
     expect(report.checks).toContainEqual({
       check: 'mcp modern',
       status: 'ok',
-      detail: 'revision 2026-07-28 (modern), 3 tool(s)',
+      detail: 'revision 2026-07-28 (modern), 4 tool(s)',
     });
     const broken = report.checks.find((check) => check.check === 'mcp broken');
     expect(broken?.status).toBe('fail');

@@ -59,7 +59,7 @@ describe('one process per stdio server per connection', () => {
   it('a modern server (v2 SDK, 2026-07-28): connect, tools/list and tools/call start it once, probed in place', async () => {
     const client = await connect(modern());
     expect(client.era).toBe('modern');
-    expect((await client.listTools()).map((tool) => tool.name)).toEqual(['echo', 'shout', 'book_table']);
+    expect((await client.listTools()).map((tool) => tool.name)).toEqual(['echo', 'shout', 'book_table', 'summarize']);
     expect((await client.callTool('echo', { text: 'once' })).content).toEqual([{ type: 'text', text: 'echo: once' }]);
     expect(await startsIn(pids)).toBe(1);
     // The probe reached the process that then served the calls.
