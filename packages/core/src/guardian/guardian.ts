@@ -101,8 +101,14 @@ export class Guardian {
    * The tool phase: the message that answers a call which may not run, or undefined when it
    * may. A tool with a network guard of its own (the web tools) has its URLs judged by it.
    */
-  checkToolCall(tool: string, input: unknown, caller?: CallerIdentity, urls?: NetworkGuard): string | undefined {
-    const refusal = screenToolCall(tool, input, urls ?? this.#options.urls);
+  checkToolCall(
+    tool: string,
+    input: unknown,
+    caller?: CallerIdentity,
+    urls?: NetworkGuard,
+    identifiers?: readonly string[],
+  ): string | undefined {
+    const refusal = screenToolCall(tool, input, urls ?? this.#options.urls, identifiers);
     if (refusal === undefined) return undefined;
     const { reason, rule } = refusal;
     this.#decided({

@@ -69,7 +69,13 @@ export interface ToolCallRefusal {
  * outside the `*_query` tools, SQL that breaks out of a quoted string in a short value.
  * The reason names the argument and the rule, never the argument's whole value.
  */
-export function screenToolCall(tool: string, input: unknown, urls: NetworkGuard): ToolCallRefusal | undefined {
+export function screenToolCall(
+  tool: string,
+  input: unknown,
+  urls: NetworkGuard,
+  /** Top-level arguments the tool declares as identifiers it never fetches: not judged as URLs. */
+  identifiers: readonly string[] = [],
+): ToolCallRefusal | undefined {
   const judgesSql = !tool.toLowerCase().endsWith('_query');
   for (const { name, text } of argumentTexts(input)) {
     if ((pathName.test(name) || pathLike.test(text)) && traversal.test(text))
@@ -77,7 +83,7 @@ export function screenToolCall(tool: string, input: unknown, urls: NetworkGuard)
         rule: 'path-traversal',
         reason: `path traversal in argument '${name}': a path may not climb out of its folder ('..').`,
       };
-    if (urlLike.test(text)) {
+    if (urlLike.test(text) && !identifiers.includes(name)) {
       const check = urls.checkUrl(text.trim());
       if (!check.ok)
         return { rule: 'url', reason: `the URL in argument '${name}' is refused (${check.code}): ${check.message}` };

@@ -177,7 +177,13 @@ export class ToolInvocationPipeline {
     }
     // The Guardian judges the arguments as sent, before anything (the VFS included) reads them.
     const sent = rawArguments(invocation.input);
-    const blocked = this.#options.guardian?.checkToolCall(tool.name, sent, invocation.caller, tool.networkGuard);
+    const blocked = this.#options.guardian?.checkToolCall(
+      tool.name,
+      sent,
+      invocation.caller,
+      tool.networkGuard,
+      tool.identifierArguments,
+    );
     if (blocked !== undefined) return toolBlocked(blocked);
     const judged = await this.#guardrails(tool, sent, invocation);
     if (judged.blocked !== undefined) return toolBlocked(judged.blocked);

@@ -152,6 +152,11 @@ export interface Tool<Input = unknown> {
    * tool's URL arguments by it instead of by `Svc:Security:Url`. Absent for tools that reach no network of their own.
    */
   readonly networkGuard?: NetworkGuard;
+  /**
+   * Top-level arguments whose values are identifiers the tool never fetches, such as MCP resource
+   * URIs (`notes://today`): the Guardian's URL rule skips them; its path and SQL rules still apply.
+   */
+  readonly identifierArguments?: readonly string[];
   execute(input: Input, context: ToolContext): Promise<ToolReturn>;
 }
 
@@ -163,6 +168,7 @@ export interface ToolDefinition<Schema extends z.ZodType> {
   maxResultCharacters?: number;
   timeoutMilliseconds?: number;
   networkGuard?: NetworkGuard;
+  identifierArguments?: readonly string[];
   execute(input: z.output<Schema>, context: ToolContext): Promise<ToolReturn>;
 }
 
@@ -190,6 +196,7 @@ export function defineTool<Schema extends z.ZodType>(definition: ToolDefinition<
     ...(definition.maxResultCharacters === undefined ? {} : { maxResultCharacters: definition.maxResultCharacters }),
     ...(definition.timeoutMilliseconds === undefined ? {} : { timeoutMilliseconds: definition.timeoutMilliseconds }),
     ...(definition.networkGuard === undefined ? {} : { networkGuard: definition.networkGuard }),
+    ...(definition.identifierArguments === undefined ? {} : { identifierArguments: definition.identifierArguments }),
     execute: definition.execute,
   };
 }

@@ -60,6 +60,17 @@ describe('screenToolCall', () => {
   });
 });
 
+describe('screenToolCall with identifier arguments', () => {
+  it('skips the URL rule only for the arguments a tool declares as identifiers it never fetches', () => {
+    const input = { uri: 'notes://today', link: 'notes://today' };
+    expect(screenToolCall('wait', { uri: input.uri }, urls)?.rule).toBe('url');
+    expect(screenToolCall('wait', { uri: input.uri }, urls, ['uri'])).toBeUndefined();
+    // Another argument with the same value is still judged, and the path rule still holds for the identifier.
+    expect(screenToolCall('wait', input, urls, ['uri'])?.reason).toContain("argument 'link'");
+    expect(screenToolCall('wait', { uri: 'file:///srv/../etc/passwd' }, urls, ['uri'])?.rule).toBe('path-traversal');
+  });
+});
+
 describe('screenToolCall with allowed hosts', () => {
   it('lets a host the operator allowed through, localhost too, and only on the allowed port', () => {
     const allowed = new NetworkGuard({ allowedHosts: ['localhost:3000'], allowedRanges: ['10.0.0.0/8'] });

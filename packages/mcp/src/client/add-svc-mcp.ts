@@ -21,6 +21,7 @@ import type { McpElicitationHandler } from './elicitation.js';
 import { elicitationThroughHumanInput } from './human-elicitation.js';
 import { McpConnections } from './mcp-connections.js';
 import { samplingThroughCallingModel } from './sampling.js';
+import { waitForResourceUpdateTool } from './wait-for-resource-tool.js';
 
 /** The connected MCP servers of the runtime (`addSvcMcp`): their clients, state and tools. */
 export const McpConnectionsService = serviceToken<McpConnections>('McpConnections');
@@ -83,6 +84,13 @@ export async function addSvcMcp(
     // Read on first sampling request: the pipeline is built from this registry, so not now.
     built = resolver;
     live.attach(registry);
+    // An agent may wait for a resource to change when some server lets it follow one.
+    const waiting = waitForResourceUpdateTool(live);
+    if (
+      live.servers.some((state) => state.client?.offersSubscriptions === true) &&
+      registry.get(waiting.name) === undefined
+    )
+      registry.register(waiting);
     return registry;
   });
   return connections;

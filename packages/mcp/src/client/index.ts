@@ -33,6 +33,7 @@ export { McpClientError } from './mcp-client-error.js';
 export { defaultConnectWaitMilliseconds, McpConnections, type McpServerState } from './mcp-connections.js';
 export { McpTool, resultText } from './mcp-tool.js';
 export { childEnvironment, createTransport, maxStdioMessageBytes } from './mcp-transport.js';
+export type { McpResourceSubscription } from './resource-subscriptions.js';
 export {
   type McpSamplingHandler,
   type McpSamplingRequest,
@@ -40,3 +41,4 @@ export {
   samplingThroughCallingModel,
 } from './sampling.js';
 export { expandToolGroups, mcpToolGroupPrefix, mcpToolGroups } from './tool-groups.js';
+export { waitForResourceUpdateTool } from './wait-for-resource-tool.js';

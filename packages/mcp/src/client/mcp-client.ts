@@ -31,6 +31,7 @@ import { McpClientError } from './mcp-client-error.js';
 import { createTransport } from './mcp-transport.js';
 import { maxProbeMilliseconds, type NegotiationPlan, negotiationPlan } from './negotiation-plan.js';
 import { writeRemoteLog } from './remote-log.js';
+import { type McpResourceSubscription, ResourceSubscriptions } from './resource-subscriptions.js';
 import type { McpSamplingHandler } from './sampling.js';
 
 /** How Orkeon introduces itself to MCP servers. */
@@ -87,6 +88,7 @@ export class McpClient {
   /** The server exited on the `server/discover` probe: later connections skip it. */
   #exitsOnProbe = false;
   readonly #calls: CallsInFlight;
+  readonly #subscriptions = new ResourceSubscriptions();
 
   private constructor(serverId: string, settings: McpServerSettings, options: McpClientOptions) {
     this.serverId = serverId;
@@ -170,6 +172,28 @@ export class McpClient {
     );
   }
 
+  /** Whether the server lets clients follow a resource's changes (`resources.subscribe`). */
+  get offersSubscriptions(): boolean {
+    return this.#sdk?.getServerCapabilities()?.resources?.subscribe === true;
+  }
+
+  /**
+   * Follows a resource: `onUpdated` hears each change the server announces, until `close()`.
+   * Legacy era: `resources/subscribe`; 2026-07-28: a `subscriptions/listen` stream. The changed
+   * content is read with `readResource`. A connection that closes ends its subscriptions.
+   */
+  async subscribeResource(uri: string, onUpdated: (uri: string) => void): Promise<McpResourceSubscription> {
+    if (!this.offersSubscriptions)
+      throw new McpClientError(
+        'MCP_SERVER_REQUEST_FAILED',
+        `MCP server '${this.serverId}' does not offer resource subscriptions (its capabilities lack resources.subscribe).`,
+        { details: { serverId: this.serverId } },
+      );
+    return this.#request(`subscribe ${uri}`, (sdk) =>
+      this.#subscriptions.add(sdk, this.era === 'modern', uri, onUpdated),
+    );
+  }
+
   async listPrompts(): Promise<Prompt[]> {
     return (
       await this.#request('prompts/list', (sdk) =>
@@ -187,6 +211,7 @@ export class McpClient {
   /** Ends the connection (a stdio server: stdin closed, then SIGTERM, then SIGKILL). */
   async close(): Promise<void> {
     this.#closing = true;
+    this.#subscriptions.clear();
     const sdk = this.#sdk;
     this.#sdk = undefined;
     await sdk?.close().catch(() => undefined);
@@ -323,6 +348,9 @@ export class McpClient {
     sdk.setNotificationHandler('notifications/progress', (notification) =>
       this.#calls.progress(notification.params as Record<string, unknown>),
     );
+    sdk.setNotificationHandler('notifications/resources/updated', (notification) =>
+      this.#subscriptions.updated(String((notification.params as { uri?: unknown }).uri)),
+    );
     sdk.setNotificationHandler('notifications/message', (notification) => {
       const message = logMessageOf(notification.params as Record<string, unknown>, this.#settings.LogLevel);
       if (message !== undefined)
@@ -396,6 +424,8 @@ export class McpClient {
   }
 
   async #reopen(): Promise<void> {
+    // The new connection has subscribed to nothing: the old subscriptions ended with the old one.
+    this.#subscriptions.clear();
     const old = this.#sdk;
     this.#sdk = undefined;
     await old?.close().catch(() => undefined);
