@@ -140,7 +140,11 @@ describe('Svc:Memory:Sqlite:VectorIndex', () => {
       await using runtime = await createRuntime({ services, configuration: config });
       const memory = (await runtime.memory.get()) as SqliteMemoryProvider;
       await fill(memory, rows);
-      expect((await memory.searchSimilar(rows[9] as number[], { topK: 1 }))[0]?.key).toBe('m9');
+      const found = (await memory.searchSimilar(rows[9] as number[], { topK: 5 })).map((hit) => hit.key);
+      // Exact search answers the stored vector first; the graph is approximate (its levels are drawn at
+      // random), so it is held to finding it among the nearest few.
+      if (graph) expect(found).toContain('m9');
+      else expect(found[0]).toBe('m9');
       expect(await memory.hasVectorIndex()).toBe(graph);
     }
   });
