@@ -1,5 +1,5 @@
-import type { Configuration, Logger } from '@orkeon/core';
-import { McpClientError, McpConnections, mcpSettings } from '@orkeon/mcp';
+import { type Configuration, EnvironmentSecretStore, type Logger } from '@orkeon/core';
+import { McpClientError, McpConnections, mcpFetchFor, mcpSettings } from '@orkeon/mcp';
 import type { DoctorCheck } from './doctor-check.js';
 
 /**
@@ -11,7 +11,9 @@ export async function checkMcpServers(configuration: Configuration, logger: Logg
   if (Object.keys(settings.Servers).length === 0) return [];
   if (!settings.Enabled)
     return [{ check: 'mcp', status: 'info', detail: 'MCP:Enabled is false: no server is connected' }];
-  const connections = await McpConnections.connect(settings, { logger });
+  // A protected server is reached with its stored token, as a run would; without one the check names the login.
+  const fetchFor = await mcpFetchFor(settings, new EnvironmentSecretStore());
+  const connections = await McpConnections.connect(settings, { logger, fetchFor });
   try {
     return connections.servers.map((server): DoctorCheck => {
       const check = `mcp ${server.id}`;

@@ -119,6 +119,13 @@ describe('orkeon and an MCP server protected by OAuth (the SDK’s example autho
     expect(before.code).toBe(2);
     expect(before.stdout).toContain('not connected');
     expect(before.stdout).toContain('orkeon mcp login demo');
+    const doctorBefore = JSON.parse((await orkeon(['doctor', '--json'], folder.path)).stdout) as {
+      checks: { check: string; status: string; code?: string }[];
+    };
+    expect(doctorBefore.checks.find((check) => check.check === 'mcp demo')).toMatchObject({
+      status: 'fail',
+      code: 'MCP_AUTH_LOGIN_REQUIRED',
+    });
 
     const login = await orkeon(['mcp', 'login', 'demo'], folder.path, { BROWSER: browser });
     expect(login.stderr).toMatch(
@@ -141,6 +148,10 @@ describe('orkeon and an MCP server protected by OAuth (the SDK’s example autho
     expect(after.stderr).toBe('');
     expect(after.code).toBe(0);
     expect(after.stdout).toContain('greet  ');
+    const doctorAfter = JSON.parse((await orkeon(['doctor', '--json'], folder.path)).stdout) as {
+      checks: { check: string; status: string }[];
+    };
+    expect(doctorAfter.checks.find((check) => check.check === 'mcp demo')?.status).toBe('ok');
 
     await writeFile(
       join(folder.path, 'crew.yaml'),
