@@ -127,7 +127,7 @@ export function startupSection(measure: StartupMeasure, when?: string): string[]
         `| ${entry.label} | ${entry.ratio.toFixed(2)}× | ≤ ${entry.goal}× ${entry.ratio <= entry.goal ? '✓' : '✗'} |`,
     ),
     '',
-    `Wall time of a whole process, spawned from Node, ${rounds} rounds in turn after one warm-up start each; a ratio is the median over rounds of the two commands’ times in the same round. “Built” is \`node packages/cli/dist/bin.js\`, as the published package runs. \`./orkeon\` adds bash, the set-up check (one \`node --version\`) and the staleness check (one \`find\`) before it runs the same file. The last row is the route \`./orkeon\` takes while the build is failing, for comparison.`,
+    `Wall time of a whole process, spawned from Node, ${rounds} rounds in turn after one warm-up start each; a ratio is the median over rounds of the two commands’ times in the same round. “Built” is \`node packages/cli/dist/bin.js\`, as the published package runs. \`./orkeon\` adds bash, the set-up check (file tests; one \`node --version\` when the system Node is used, none once a Node is provisioned in \`.tools/\`) and the staleness check (one \`find\`) before it runs the same file. The last row is the route \`./orkeon\` takes while the build is failing, for comparison.`,
     '',
   ];
 }

@@ -7,8 +7,8 @@ case "${BASH_SOURCE[0]}" in */*) orkeon_scripts="${BASH_SOURCE[0]%/*}" ;; *) ork
 source "$orkeon_scripts/use-node.sh" || return 1 2>/dev/null || exit 1
 
 orkeon_install_stamp="$orkeon_root/node_modules/.orkeon-installed"
-# Sourced on every start of ./orkeon: when nothing changed this costs one `node --version`
-# and a few file tests, no other program.
+# Sourced on every start of ./orkeon: when nothing changed this costs a few file tests (and one
+# `node --version` when the system Node is used), no other program.
 orkeon_installed_for=""
 if [ -f "$orkeon_install_stamp" ]; then read -r orkeon_installed_for <"$orkeon_install_stamp" || true; fi
 if [ "${ORKEON_FORCE_INSTALL:-0}" = 1 ] || [ ! -f "$orkeon_install_stamp" ] || [ "$orkeon_root/package-lock.json" -nt "$orkeon_install_stamp" ] \

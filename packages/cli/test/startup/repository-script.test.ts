@@ -123,6 +123,25 @@ describe('./orkeon', () => {
     expect(await orkeon(['--version'])).toEqual({ stdout: 'built --version\n', stderr: buildLine, builds: 2 });
   });
 
+  it('with a Node provisioned in .tools/, uses it without starting the system Node to ask its version', async () => {
+    const pinned = /ORKEON_NODE_PINNED="([^"]+)"/.exec(await readFile(at('scripts/use-node.sh'), 'utf8'))?.[1] ?? '';
+    const platform = process.platform === 'darwin' ? 'darwin' : 'linux';
+    const arch = process.arch === 'arm64' ? 'arm64' : 'x64';
+    const bin = at('.tools', `node-${pinned}`, 'node_modules', `node-${platform}-${arch}`, 'bin');
+    const fakeSystem = at('system-bin');
+    await mkdir(bin, { recursive: true });
+    await mkdir(fakeSystem);
+    // Each "node" records that it ran, then runs the real one.
+    const wrapper = (log: string) => `#!/bin/sh\necho ran >> "${at(log)}"\nexec "${process.execPath}" "$@"\n`;
+    await writeFile(join(bin, 'node'), wrapper('pinned.log'), { mode: 0o755 });
+    await writeFile(join(fakeSystem, 'node'), wrapper('system.log'), { mode: 0o755 });
+    await writeFile(at('node_modules/.orkeon-installed'), `v${pinned}\n`);
+    const result = await orkeon(['--version'], { PATH: `${fakeSystem}:${process.env.PATH ?? ''}` });
+    expect(result.stdout).toBe('built --version\n');
+    expect(await readFile(at('pinned.log'), 'utf8')).toContain('ran');
+    await expect(readFile(at('system.log'), 'utf8')).rejects.toThrow();
+  });
+
   it('ORKEON_FROM_SOURCE=1 runs the sources and never builds', async () => {
     expect(await orkeon(['--help'], { ORKEON_FROM_SOURCE: '1' })).toEqual({
       stdout: 'sources --help\n',
