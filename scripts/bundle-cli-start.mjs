@@ -23,6 +23,30 @@ const dynamicImportsStayOut = {
   },
 };
 
+/**
+ * commander loads node:child_process for subcommands that are programs of their own, which `orkeon`
+ * has none of; Node compiles that module (and net, dgram, …) at every start. Inside commander it
+ * becomes a stand-in that loads the real module on first use, so the behaviour is unchanged.
+ */
+const childProcessOnFirstUse = {
+  name: 'child-process-on-first-use',
+  setup(bundle) {
+    bundle.onResolve({ filter: /^(node:)?child_process$/ }, (args) =>
+      args.importer.includes('/node_modules/commander/')
+        ? { path: 'child_process', namespace: 'on-first-use' }
+        : undefined,
+    );
+    bundle.onLoad({ filter: /.*/, namespace: 'on-first-use' }, () => ({
+      contents: [
+        "import { createRequire } from 'node:module';",
+        'const load = () => createRequire(import.meta.url)("node:child_process");',
+        'export default new Proxy({}, { get: (_, key) => load()[key] });',
+      ].join('\n'),
+      loader: 'js',
+    }));
+  },
+};
+
 await build({
   entryPoints: [resolve(dist, 'main.js')],
   outfile,
@@ -34,5 +58,5 @@ await build({
   external: ['@orkeon/*'],
   sourcemap: true,
   logLevel: 'warning',
-  plugins: [dynamicImportsStayOut],
+  plugins: [dynamicImportsStayOut, childProcessOnFirstUse],
 });

@@ -1,5 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
@@ -64,6 +64,24 @@ describe('the built start', () => {
       join(dist, 'start.js'),
       join(root, 'packages/cli/package.json'),
     ]);
+  });
+
+  it('orkeon run --help leaves node:child_process unloaded: commander gets it only on first use', async () => {
+    const recorder = join(folder.path, 'record-builtins.mjs');
+    const list = join(folder.path, 'builtins.txt');
+    await writeFile(
+      recorder,
+      "import { writeFileSync } from 'node:fs';\nprocess.on('exit', () => writeFileSync(process.env.OUT, process.moduleLoadList.join('\\n')));\n",
+    );
+    const child = spawn(process.execPath, ['--import', pathToFileURL(recorder).href, bin, 'run', '--help'], {
+      cwd: folder.path,
+      env: { PATH: process.env.PATH ?? '', OUT: list },
+      stdio: 'ignore',
+    });
+    expect(await new Promise((resolve) => child.on('close', resolve))).toBe(0);
+    const builtins = (await readFile(list, 'utf8')).split('\n');
+    expect(builtins).toContain('NativeModule fs');
+    expect(builtins).not.toContain('NativeModule child_process');
   });
 
   it('a verb still finds its implementation where tsc put it, and loads it once', async () => {
