@@ -18,7 +18,8 @@ import { type RefreshingOAuthServer, startRefreshingOAuthServer } from './fixtur
 // token stored for another server.
 
 const logger = createLogger({ level: 'silent' });
-const lifetimeSeconds = 1;
+// Whole seconds: the SDK's bearer check rounds expiry down, so a 1 s token may live a tenth of a second.
+const lifetimeSeconds = 3;
 
 let folder: TemporaryDirectory;
 let fixture: RefreshingOAuthServer | undefined;
@@ -86,7 +87,7 @@ describe('OAuth tokens of a remote MCP server across runs', () => {
     expect(signedIn?.access_token).toEqual(expect.any(String));
     expect(signedIn?.refresh_token).toEqual(expect.any(String));
 
-    await sleep(lifetimeSeconds * 1000 + 300);
+    await sleep(lifetimeSeconds * 1000 + 1100);
     const stale = await fetch(server.mcpUrl, {
       method: 'POST',
       headers: { authorization: `Bearer ${signedIn?.access_token}`, 'content-type': 'application/json' },
@@ -140,7 +141,7 @@ describe('OAuth tokens of a remote MCP server across runs', () => {
     const store = new McpTokenStore({ path: join(folder.path, 'credentials.json') });
     await signIn(settings, store);
     server.forgetRefreshTokens();
-    await sleep(lifetimeSeconds * 1000 + 300);
+    await sleep(lifetimeSeconds * 1000 + 1100);
 
     await expect(connectHeadless(settings, store)).rejects.toMatchObject(loginRequired);
     expect(server.grants.refresh_token).toBe(1);

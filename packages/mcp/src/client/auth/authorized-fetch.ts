@@ -80,11 +80,12 @@ export function authorizedFetch(options: AuthorizedFetchOptions): FetchLike {
     const response = await request(input, init);
     const stepUp = response.status === 403 && extractWWWAuthenticateParams(response).error === 'insufficient_scope';
     if (response.status !== 401 && !stepUp) return response;
+    // Only the challenge headers are read: the refused answer's body is let go at once, whatever follows.
+    await response.body?.cancel().catch(() => undefined);
     authorizing ??= authorize(response, stepUp).finally(() => {
       authorizing = undefined;
     });
     await authorizing;
-    await response.body?.cancel().catch(() => undefined);
     return request(input, init);
   };
 }
