@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { McpClient } from '../../src/index.js';
 import { capturingLogger, serverSettings } from './client-fixtures.js';
 // @ts-expect-error: a plain JavaScript fixture, run as its own process too.
@@ -45,9 +45,11 @@ describe('McpClient.subscribeResource', () => {
     });
     expect(await changed).toBe('notes://today');
     expect(text(await client.readResource('notes://today'))).toBe('the octopus moved');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const seen = JSON.parse(((await client.callTool('subscriptions', {})).content[0] as { text: string }).text);
-    expect(seen).toEqual({ subscribed: ['notes://today'], unsubscribed: ['notes://today'] });
+    // The close runs as the change is heard: waited for, not assumed done.
+    await vi.waitFor(async () => {
+      const seen = JSON.parse(((await client.callTool('subscriptions', {})).content[0] as { text: string }).text);
+      expect(seen).toEqual({ subscribed: ['notes://today'], unsubscribed: ['notes://today'] });
+    });
   });
 
   it('two listeners of one resource share one subscription; it ends when the last one leaves', async () => {
@@ -55,8 +57,9 @@ describe('McpClient.subscribeResource', () => {
     const heard: string[] = [];
     const first = await client.subscribeResource('notes://today', (uri) => heard.push(`first ${uri}`));
     const second = await client.subscribeResource('notes://today', (uri) => heard.push(`second ${uri}`));
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(heard.sort()).toEqual(['first notes://today', 'second notes://today']);
+    await vi.waitFor(() => expect([...heard].sort()).toEqual(['first notes://today', 'second notes://today']), {
+      timeout: 5_000,
+    });
     await first.close();
     let seen = JSON.parse(((await client.callTool('subscriptions', {})).content[0] as { text: string }).text);
     expect(seen).toEqual({ subscribed: ['notes://today'], unsubscribed: [] });
@@ -87,8 +90,7 @@ describe('McpClient.subscribeResource', () => {
       expect(server.seen.map((request) => request.body?.method)).toContain('subscriptions/listen');
       server.notify.resourceUpdated('fixture://other');
       server.notify.resourceUpdated('fixture://readme');
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(heard).toEqual(['fixture://readme']);
+      await vi.waitFor(() => expect(heard).toEqual(['fixture://readme']), { timeout: 5_000 });
       await subscription.close();
       server.notify.resourceUpdated('fixture://readme');
       await new Promise((resolve) => setTimeout(resolve, 200));
