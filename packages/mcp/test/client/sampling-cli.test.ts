@@ -1,7 +1,6 @@
-import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import {
   createTemporaryDirectory,
   type ScriptedModelServer,
@@ -10,34 +9,12 @@ import {
   toolResultText,
 } from '@orkeon/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { orkeonRun } from './orkeon-run.js';
 
 // A crew run (`orkeon run`, a real process) whose agent calls a legacy MCP server's tool; the
 // server asks for sampling during the call, which the calling agent's own model answers.
 
-const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const samplingServerPath = fileURLToPath(new URL('./fixtures/sampling-server.mjs', import.meta.url));
-
-function orkeonRun(args: readonly string[], cwd: string, environment: Record<string, string>) {
-  const child = spawn(
-    process.execPath,
-    [
-      '--conditions=@orkeon/source',
-      '--import',
-      pathToFileURL(join(root, 'node_modules/tsx/dist/loader.mjs')).href,
-      join(root, 'packages/cli/src/bin.ts'),
-      'run',
-      ...args,
-    ],
-    { cwd, env: { PATH: process.env.PATH ?? '', ...environment }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk) => (stdout += chunk));
-  child.stderr.on('data', (chunk) => (stderr += chunk));
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
-    child.on('close', (code) => resolve({ code, stdout, stderr })),
-  );
-}
 
 let folder: TemporaryDirectory;
 let model: ScriptedModelServer;

@@ -1,7 +1,6 @@
-import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import {
   createTemporaryDirectory,
   type ScriptedModelServer,
@@ -10,35 +9,13 @@ import {
   toolResultText,
 } from '@orkeon/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { orkeonRun } from './orkeon-run.js';
 
 // A crew run (`orkeon run`, a real process) whose agent waits for an MCP server's resource to
 // change (`mcp_wait_for_resource_update`, a subscription) and reads the new content.
 
-const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const subscribingServerPath = fileURLToPath(new URL('./fixtures/subscribing-server.mjs', import.meta.url));
 const elicitingServerPath = fileURLToPath(new URL('./fixtures/eliciting-server.mjs', import.meta.url));
-
-function orkeonRun(args: readonly string[], cwd: string, environment: Record<string, string>) {
-  const child = spawn(
-    process.execPath,
-    [
-      '--conditions=@orkeon/source',
-      '--import',
-      pathToFileURL(join(root, 'node_modules/tsx/dist/loader.mjs')).href,
-      join(root, 'packages/cli/src/bin.ts'),
-      'run',
-      ...args,
-    ],
-    { cwd, env: { PATH: process.env.PATH ?? '', ...environment }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk) => (stdout += chunk));
-  child.stderr.on('data', (chunk) => (stderr += chunk));
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
-    child.on('close', (code) => resolve({ code, stdout, stderr })),
-  );
-}
 
 let folder: TemporaryDirectory;
 let model: ScriptedModelServer;
