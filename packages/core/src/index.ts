@@ -1,5 +1,4 @@
 // The package's public surface: re-exports only, one block per concept, so its length is the API's.
-// The public surface of @orkeon/core, one export list: it grows with the package by design.
 
 export { addSvcAudit } from './audit/add-svc-audit.js';
 export {

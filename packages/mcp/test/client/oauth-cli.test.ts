@@ -10,6 +10,7 @@ import {
   type TemporaryDirectory,
 } from '@orkeon/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeApprovingBrowser } from '../approving-browser.js';
 
 // `orkeon mcp login`, `mcp list`, `run` and `mcp logout` against the MCP SDK's own example server
 // with OAuth (simpleStreamableHttp --oauth --oauth-strict: an authorization server with dynamic
@@ -78,17 +79,7 @@ beforeAll(async () => {
     });
     server.on('exit', (code) => reject(new Error(`the example server exited with ${code}: ${output}`)));
   });
-  const script = join(folder.path, 'browser.mjs');
-  await writeFile(
-    script,
-    [
-      'const approval = await fetch(process.argv[2], { redirect: "manual" });',
-      'const location = approval.headers.get("location");',
-      'if (location === null) process.exit(3);',
-      'await fetch(location);',
-    ].join('\n'),
-  );
-  browser = `${process.execPath} ${script}`;
+  browser = await writeApprovingBrowser(folder.path);
 }, 30_000);
 afterAll(async () => {
   server?.kill();

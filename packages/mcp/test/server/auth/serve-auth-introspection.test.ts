@@ -7,6 +7,7 @@ import { createLogger } from '@orkeon/core';
 import { McpClient, McpTokenStore, mcpServerSettingsSchema, runAuthorizedFetch } from '@orkeon/mcp';
 import { createTemporaryDirectory, type TemporaryDirectory } from '@orkeon/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeApprovingBrowser } from '../../approving-browser.js';
 import { orkeonCommand } from '../orkeon-process.js';
 import { freePort, rpc, type ServeProcess, startServe, writeAppSettings } from './serve-process.js';
 
@@ -63,17 +64,7 @@ beforeAll(async () => {
 
   client = join(folder.path, 'client');
   await mkdir(client);
-  const script = join(folder.path, 'browser.mjs');
-  await writeFile(
-    script,
-    [
-      'const approval = await fetch(process.argv[2], { redirect: "manual" });',
-      'const location = approval.headers.get("location");',
-      'if (location === null) process.exit(3);',
-      'await fetch(location);',
-    ].join('\n'),
-  );
-  browser = `${process.execPath} ${script}`;
+  browser = await writeApprovingBrowser(folder.path);
 }, 60_000);
 afterAll(async () => {
   await serve?.stop();
