@@ -1,7 +1,7 @@
 // The fixtures the official MCP conformance suite's server scenarios call by name,
 // served by `orkeon mcp serve examples/mcp-conformance-server/crew.ts --http 127.0.0.1:8808`.
 // They exist for the suite only; they are not part of Orkeon.
-import { defineCrew, defineTool, toolContent } from '@orkeon/core';
+import { defineCrew, defineTool, type ToolContext, toolContent } from '@orkeon/core';
 import { defineMcpPrompt, defineMcpResource, defineMcpResourceTemplate, type McpServerAdditions } from '@orkeon/mcp';
 import { z } from 'zod';
 
@@ -129,6 +129,112 @@ const withProgress = defineTool({
   },
 });
 
+/** The client's form, or the error a tool answers when the client takes no forms. */
+function elicitOrFail(context: ToolContext): NonNullable<ToolContext['elicit']> {
+  if (context.elicit === undefined)
+    throw new Error('The client declared no elicitation capability: it cannot be asked.');
+  return context.elicit;
+}
+
+const sampling = defineTool({
+  name: 'test_sampling',
+  description: "Asks the client's model to answer a prompt.",
+  access: 'Read',
+  input: z.object({ prompt: z.string() }),
+  execute: async ({ prompt }, context) => {
+    if (context.sample === undefined) throw new Error('The client declared no sampling capability.');
+    const answer = await context.sample({ messages: [{ role: 'user', text: prompt }], maxTokens: 100 });
+    return `LLM response: ${answer.text}`;
+  },
+});
+
+const elicitation = defineTool({
+  name: 'test_elicitation',
+  description: 'Asks the user for a name and an email address.',
+  access: 'Read',
+  input: z.object({ message: z.string() }),
+  execute: async ({ message }, context) => {
+    const answer = await elicitOrFail(context)({
+      message,
+      requestedSchema: {
+        type: 'object',
+        properties: {
+          username: { type: 'string', description: "User's response" },
+          email: { type: 'string', description: "User's email address" },
+        },
+        required: ['username', 'email'],
+      },
+    });
+    return `User response: ${JSON.stringify(answer)}`;
+  },
+});
+
+const elicitationDefaults = defineTool({
+  name: 'test_elicitation_sep1034_defaults',
+  description: 'Asks the user for a form whose fields have default values.',
+  access: 'Read',
+  input: z.object({}),
+  execute: async (_, context) => {
+    const answer = await elicitOrFail(context)({
+      message: 'Please confirm or change these values.',
+      requestedSchema: {
+        type: 'object',
+        properties: {
+          name: { type: 'string', default: 'John Doe' },
+          age: { type: 'integer', default: 30 },
+          score: { type: 'number', default: 95.5 },
+          status: { type: 'string', enum: ['active', 'inactive', 'pending'], default: 'active' },
+          verified: { type: 'boolean', default: true },
+        },
+      },
+    });
+    return `Elicitation completed: action=${answer.action}, content=${JSON.stringify('content' in answer ? answer.content : {})}`;
+  },
+});
+
+const elicitationEnums = defineTool({
+  name: 'test_elicitation_sep1330_enums',
+  description: 'Asks the user for a form with every kind of choice.',
+  access: 'Read',
+  input: z.object({}),
+  execute: async (_, context) => {
+    const answer = await elicitOrFail(context)({
+      message: 'Please pick.',
+      requestedSchema: {
+        type: 'object',
+        properties: {
+          untitledSingle: { type: 'string', enum: ['option1', 'option2', 'option3'] },
+          titledSingle: {
+            type: 'string',
+            oneOf: [
+              { const: 'value1', title: 'First Option' },
+              { const: 'value2', title: 'Second Option' },
+              { const: 'value3', title: 'Third Option' },
+            ],
+          },
+          legacyEnum: {
+            type: 'string',
+            enum: ['opt1', 'opt2', 'opt3'],
+            enumNames: ['Option One', 'Option Two', 'Option Three'],
+          },
+          untitledMulti: { type: 'array', items: { type: 'string', enum: ['option1', 'option2', 'option3'] } },
+          titledMulti: {
+            type: 'array',
+            items: {
+              anyOf: [
+                { const: 'value1', title: 'First Choice' },
+                { const: 'value2', title: 'Second Choice' },
+                { const: 'value3', title: 'Third Choice' },
+              ],
+            },
+          },
+        },
+      },
+    });
+    return `Elicitation completed: action=${answer.action}, content=${JSON.stringify('content' in answer ? answer.content : {})}`;
+  },
+});
+
 /** The resources, template and prompts the suite reads, served beside the crew (`orkeon mcp serve` reads this export). */
 export const mcp: McpServerAdditions = {
   resources: [
@@ -143,6 +249,12 @@ export const mcp: McpServerAdditions = {
       name: 'Static Binary Resource',
       mimeType: 'image/png',
       read: () => Buffer.from(redPixelPng, 'base64'),
+    }),
+    defineMcpResource({
+      uri: 'test://watched-resource',
+      name: 'Watched Resource',
+      mimeType: 'text/plain',
+      read: () => 'A resource the suite subscribes to.',
     }),
   ],
   resourceTemplates: [
@@ -201,6 +313,10 @@ export const crew = defineCrew({
         multipleContentTypes,
         withLogging,
         withProgress,
+        sampling,
+        elicitation,
+        elicitationDefaults,
+        elicitationEnums,
       ],
     },
   ],

@@ -358,6 +358,7 @@ export {
   type KickoffCrew,
 } from './hooks/kickoff-hook.js';
 export { InvalidKickoffHookError, KickoffHookError, type KickoffHookStage } from './hooks/kickoff-hook-errors.js';
+export { elicitationChannel } from './human-input/elicitation-channel.js';
 export { HumanInputAsker, type HumanInputObserver } from './human-input/human-input-asker.js';
 export {
   type HumanInputAnswer,
@@ -593,6 +594,16 @@ export { builtInModelPrices, estimateCost, type ModelPrice } from './telemetry/m
 export { withTelemetry } from './telemetry/model-telemetry.js';
 export { telemetrySettings } from './telemetry/telemetry-settings.js';
 export { closestMatch } from './text/closest-match.js';
+export type {
+  ToolCallerRequests,
+  ToolElicitation,
+  ToolElicitationContent,
+  ToolElicitationField,
+  ToolElicitationResult,
+  ToolSamplingMessage,
+  ToolSamplingRequest,
+  ToolSamplingResult,
+} from './tools/caller-requests.js';
 export {
   askCoworkerToolName,
   collaborationToolNames,

@@ -21,9 +21,13 @@ export const runCommand: CliCommand = {
       .option('--state <file>', 'checkpoint database (default: .orkeon/state.db beside the crew)')
       .option('--thread <id>', 'continue this conversation: the agents see its earlier runs, and this run joins it')
       .option('--resource <id>', "whose conversation --thread names (a user or tenant id; default 'default')")
+      .option(
+        '--rerun-on <server-id:uri...>',
+        "run the crew again each time this MCP server's resource changes, until Ctrl+C (repeatable)",
+      )
       .addHelpText(
         'after',
-        '\nExamples:\n  orkeon run examples/quickstart -V topic=octopuses\n  orkeon run crew.yaml --mount ./out:/output:rw --events jsonl --stream\n  orkeon run crew.yaml --resume\n  orkeon run chat.yaml --thread trip-1 -V message="And the day after?"\nExit codes: 0 done, 1 bad crew or settings, 2 the crew failed, 130 interrupted.',
+        '\nExamples:\n  orkeon run examples/quickstart -V topic=octopuses\n  orkeon run crew.yaml --mount ./out:/output:rw --events jsonl --stream\n  orkeon run crew.yaml --resume\n  orkeon run chat.yaml --thread trip-1 -V message="And the day after?"\n  orkeon run crew.yaml --rerun-on docs:notes://today\nExit codes: 0 done, 1 bad crew or settings, 2 the crew failed, 130 interrupted.',
       );
   },
   run: async (context, command) => (await import('./run-command.js')).runAction.run(context, command),

@@ -8,6 +8,7 @@ import { createCliRuntime, missingCrewMounts } from '../run/create-cli-runtime.j
 import { jsonlEventWriter } from '../run/jsonl-event-writer.js';
 import { jsonlHumanInput } from '../run/jsonl-human-input.js';
 import { loadRunTarget, type RunTarget } from '../run/load-run-target.js';
+import { parseRerunTriggers, ResourceReruns } from '../run/resource-reruns.js';
 import { crewFolderOf, parseVariables } from '../run/run-arguments.js';
 import { taskListRenderer } from '../run/task-list-renderer.js';
 import { writeToolListing } from '../run/tool-listing.js';
@@ -25,6 +26,7 @@ interface RunOptions {
   state?: string;
   thread?: string;
   resource?: string;
+  rerunOn?: string[];
 }
 
 /** What `orkeon run` does; its arguments, options and help are in `run-command-definition.ts`. */
@@ -38,13 +40,15 @@ export const runAction: CliCommandAction = {
     // A thread or resource id that cannot be used is a usage error, found before anything starts.
     if (options.thread !== undefined) checkedConversationId('thread', options.thread);
     if (options.resource !== undefined) checkedConversationId('resource', options.resource);
+    const rerunTriggers = parseRerunTriggers(options.rerunOn ?? []);
     const crewFolder = crewFolderOf(crewPath, context.io.workingDirectory);
     const configuration = await context.configuration({ searchDirectories: [crewFolder] });
     const logger = await context.logger();
     const jsonl = options.events === 'jsonl';
-    const renderer = jsonl ? undefined : taskListRenderer(context.io.stderr);
+    // One live task list per run (a crew run again by --rerun-on draws a new one).
+    let renderer = jsonl ? undefined : taskListRenderer(context.io.stderr);
     // Log lines go above the live list, which is drawn again below them.
-    if (renderer !== undefined) context.routeLogLines((text) => renderer.print(text.replace(/\n$/, '')));
+    if (renderer !== undefined) context.routeLogLines((text) => renderer?.print(text.replace(/\n$/, '')));
     const emit = jsonl ? jsonlEventWriter(context.io.stdout) : (event: RunEvent) => renderer?.onEvent(event);
     // One channel for people: input.given lines on stdin with --events jsonl, else a terminal prompt, else none.
     const jsonlInput = jsonl ? jsonlHumanInput(process.stdin) : undefined;
@@ -83,17 +87,39 @@ export const runAction: CliCommandAction = {
         context.io.stdout.write(validationReport(target, runtime));
         return ExitCode.ok;
       }
-      if (target.kind === 'script') return await runScript(target, { context, runtime, variables });
-      return await runCrewTarget(target.crew, {
-        context,
-        runtime,
-        deltas: options.stream === true && jsonl,
-        resume: options.resume === true,
-        ...(options.thread === undefined ? {} : { thread: options.thread }),
-        ...(options.resource === undefined ? {} : { resource: options.resource }),
-        printOutput: !jsonl,
-        stopRenderer: () => renderer?.stop(),
-      });
+      if (target.kind === 'script') {
+        if (rerunTriggers.length > 0) throw new UsageError('--rerun-on runs a crew again; a script cannot take it.');
+        return await runScript(target, { context, runtime, variables });
+      }
+      const runOnce = (resume: boolean) =>
+        runCrewTarget(target.crew, {
+          context,
+          runtime,
+          deltas: options.stream === true && jsonl,
+          resume,
+          ...(options.thread === undefined ? {} : { thread: options.thread }),
+          ...(options.resource === undefined ? {} : { resource: options.resource }),
+          printOutput: !jsonl,
+          stopRenderer: () => renderer?.stop(),
+        });
+      if (rerunTriggers.length === 0) return await runOnce(options.resume === true);
+      // Followed before the first run, so a change during it is not missed.
+      const reruns = await ResourceReruns.follow(runtime, rerunTriggers);
+      try {
+        let code = await runOnce(options.resume === true);
+        for (
+          let changed = await reruns.next(context.signal);
+          changed !== undefined;
+          changed = await reruns.next(context.signal)
+        ) {
+          context.io.stderr.write(`orkeon: ${changed.join(', ')} changed; running the crew again (Ctrl+C stops)\n`);
+          if (!jsonl) renderer = taskListRenderer(context.io.stderr);
+          code = await runOnce(false);
+        }
+        return context.signal.aborted ? ExitCode.interrupted : code;
+      } finally {
+        await reruns.close();
+      }
     } finally {
       await close();
     }

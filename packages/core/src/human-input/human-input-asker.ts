@@ -14,13 +14,14 @@ const shownArgumentsLength = 500;
  * refusal, never an exception.
  */
 export class HumanInputAsker {
-  readonly #channel: () => HumanInputChannel | undefined;
+  readonly #channel: (source: HumanInputRequest['source']) => HumanInputChannel | undefined;
   readonly #observe: HumanInputObserver;
   readonly #newId: () => string;
   readonly #signalOf: () => AbortSignal | undefined;
 
   constructor(options: {
-    channel: () => HumanInputChannel | undefined;
+    /** The channel for an ask from `source`; a run's caller may answer its tool's asks, never the gate's. */
+    channel: (source: HumanInputRequest['source']) => HumanInputChannel | undefined;
     observe?: HumanInputObserver;
     newId?: () => string;
     /** The stop signal of the run an ask belongs to, for asks made without one (the permission gate's). */
@@ -33,11 +34,11 @@ export class HumanInputAsker {
   }
 
   get available(): boolean {
-    return this.#channel() !== undefined;
+    return this.#channel('tool') !== undefined;
   }
 
   async ask(question: Omit<HumanInputRequest, 'id'>, signal?: AbortSignal): Promise<HumanInputAnswer> {
-    const channel = this.#channel();
+    const channel = this.#channel(question.source);
     if (channel === undefined) {
       return {
         answered: false,

@@ -220,7 +220,8 @@ async function registerDefaults(
     HumanInputAskerService,
     (resolver) =>
       new HumanInputAsker({
-        channel: () => resolver.tryGet(HumanInputChannelService),
+        channel: (source) =>
+          (source === 'tool' ? activeRunScope()?.humanInput : undefined) ?? resolver.tryGet(HumanInputChannelService),
         signalOf: () => activeRunScope()?.signal,
         observe: (request) => {
           const scope = activeRunScope();

@@ -1,5 +1,6 @@
 import type { CrewBudget } from '../budget/crew-budget.js';
 import { CrewBudgetMeter } from '../budget/crew-budget-meter.js';
+import type { HumanInputChannel } from '../human-input/human-input-channel.js';
 import type { Logger } from '../logging/logger.js';
 import type { ModelPrice } from '../telemetry/model-prices.js';
 import type { Coworkers } from '../tools/collaboration/coworkers.js';
@@ -19,6 +20,8 @@ export interface OpenRunOptions {
   /** The caller's stop. */
   readonly signal?: AbortSignal;
   readonly coworkers?: (scope: RunScope) => Coworkers;
+  /** Where the run's `human_input` questions go, instead of the runtime's channel. */
+  readonly humanInput?: HumanInputChannel;
 }
 
 /**
@@ -61,6 +64,7 @@ export function openRun(options: OpenRunOptions): { scope: RunScope; close(): vo
     toolCallsByTask: new Map(),
     run: {},
     delegation: { depth: 0, chain: [] },
+    ...(options.humanInput === undefined ? {} : { humanInput: options.humanInput }),
   };
   const scope: RunScope = options.coworkers === undefined ? base : { ...base, coworkers: options.coworkers(base) };
   return { scope, close: () => meter.close() };

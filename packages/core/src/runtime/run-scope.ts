@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { CrewBudgetMeter } from '../budget/crew-budget-meter.js';
+import type { HumanInputChannel } from '../human-input/human-input-channel.js';
 import type { Coworkers } from '../tools/collaboration/coworkers.js';
 import type { ToolRunView } from '../tools/tool.js';
 import type { RunEventBody } from './run-events.js';
@@ -32,6 +33,8 @@ export interface RunScope {
   readonly run: { id?: string };
   /** 0 for a task's agent; 1 for a coworker it asked, and so on. `chain` lists the agents asked so far. */
   readonly delegation: { readonly depth: number; readonly chain: readonly string[] };
+  /** Where the run's `human_input` questions go, when its caller answers them (`RunOptions.humanInput`). */
+  readonly humanInput?: HumanInputChannel;
 }
 
 // Made on the first run: a process that loads the runtime but never runs it (an A2A server, a

@@ -2,6 +2,7 @@ import type { BudgetExhaustion } from '../budget/budget-exhausted-error.js';
 import type { CrewBudget } from '../budget/crew-budget.js';
 import type { ThreadInfo } from '../conversations/thread-store.js';
 import type { CrewDefinition } from '../crew/crew-definition.js';
+import type { HumanInputChannel } from '../human-input/human-input-channel.js';
 import type { ActResult } from '../llm/llm-client.js';
 import type { PermissionMode } from '../permissions/permission-mode.js';
 import type { CrewResult } from '../process/crew-result.js';
@@ -28,6 +29,12 @@ export interface RunOptions {
   readonly thread?: string;
   /** Whose thread it is (a user or tenant id): another resource never sees it. Default `default`. */
   readonly resource?: string;
+  /**
+   * Where this run's `human_input` questions go instead of the runtime's channel: the person
+   * behind the run's caller (an MCP client's elicitation, see `elicitationChannel`). The
+   * permission gate's asks still go to the runtime's own channel: a caller never approves its own calls.
+   */
+  readonly humanInput?: HumanInputChannel;
 }
 
 /** What a single agent's run may be given besides. */

@@ -254,6 +254,7 @@ export class Runtime implements AsyncDisposable {
       ...(crew === undefined ? {} : { crewId: crew.name }),
       ...(budget === undefined ? {} : { budget }),
       ...(runOptions.signal === undefined ? {} : { signal: runOptions.signal }),
+      ...(runOptions.humanInput === undefined ? {} : { humanInput: runOptions.humanInput }),
       ...(isCrew(target) ? { coworkers: (base: RunScope) => this.#coworkers(target, base, runOptions) } : {}),
     });
     const work = withRunScope<AgentRunResult | CrewRunResult>(scope, () =>

@@ -3,7 +3,8 @@ import type { CoreErrorCode } from '../errors/error-codes.js';
 import { OrkeonError } from '../errors/orkeon-error.js';
 import type { Logger } from '../logging/logger.js';
 import { redactSecretFields } from '../logging/secret-redaction.js';
-import type { ToolLogLevel, ToolLogRecord, ToolProgress } from './tool.js';
+import type { ToolCallerRequests } from './caller-requests.js';
+import type { ToolContext, ToolLogLevel, ToolLogRecord, ToolProgress } from './tool.js';
 
 /** A progress report a caller could not use: not a number, or a total that is not positive. */
 export class ToolProgressError extends OrkeonError<CoreErrorCode> {
@@ -111,4 +112,23 @@ function safeJson(value: unknown): string {
   } catch {
     return String(value);
   }
+}
+
+/**
+ * The caller's requests as one call sees them: each refuses once the call has ended, so a
+ * tool that outlived its time-out cannot reach the caller of a call already answered.
+ */
+export function callerRequestsOf(
+  requests: ToolCallerRequests | undefined,
+  isOpen: () => boolean,
+): Pick<ToolContext, 'elicit' | 'sample'> {
+  if (requests === undefined) return {};
+  const whileOpen =
+    <Input, Output>(ask: (input: Input) => Promise<Output>) =>
+    (input: Input): Promise<Output> =>
+      isOpen() ? ask(input) : Promise.reject(new Error('the tool call has ended: its caller can no longer answer'));
+  return {
+    ...(requests.elicit === undefined ? {} : { elicit: whileOpen(requests.elicit) }),
+    ...(requests.sample === undefined ? {} : { sample: whileOpen(requests.sample) }),
+  };
 }

@@ -16,6 +16,7 @@ import { classifyTool } from '../permissions/tool-classification.js';
 import { serviceToken } from '../services/service-token.js';
 import { GenAi, instruments, OrkeonAttributes, SpanKind, tracer } from '../telemetry/gen-ai-telemetry.js';
 import type { FileSystem } from '../vfs/file-system.js';
+import type { ToolCallerRequests } from './caller-requests.js';
 import {
   type CallerIdentity,
   type Tool,
@@ -27,7 +28,7 @@ import {
   toolInputJsonSchema,
 } from './tool.js';
 import type { ToolAuditEvent, ToolAuditSink } from './tool-audit.js';
-import { listenedLogger, progressReporter } from './tool-call-listeners.js';
+import { callerRequestsOf, listenedLogger, progressReporter } from './tool-call-listeners.js';
 import type { ToolRegistry } from './tool-registry.js';
 import {
   isToolResult,
@@ -77,6 +78,8 @@ export interface ToolInvocation {
   readonly onLog?: (record: ToolLogRecord) => void;
   /** The calling agent's guardrails: its `tool` stage judges the arguments after the Guardian. */
   readonly guardrails?: GuardrailSet;
+  /** What the caller can answer while the call runs; the tool sees them as `context.elicit` and `context.sample`. */
+  readonly callerRequests?: ToolCallerRequests;
 }
 
 export interface ToolInvocationPipelineOptions {
@@ -318,6 +321,7 @@ export class ToolInvocationPipeline {
           callId,
           reportProgress,
           ...(run === undefined ? {} : { run }),
+          ...callerRequestsOf(invocation.callerRequests, isOpen),
         }),
         stopped,
       ]);

@@ -6,6 +6,7 @@ import { OrkeonError } from '../errors/orkeon-error.js';
 import type { Logger } from '../logging/logger.js';
 import type { NetworkGuard } from '../network/network-guard.js';
 import type { FileSystem } from '../vfs/file-system.js';
+import type { ToolCallerRequests } from './caller-requests.js';
 import type { ToolResult } from './tool-result.js';
 
 /**
@@ -51,6 +52,13 @@ export interface ToolContext {
    * every call of one run, so a tool may keep state for the run keyed by it (a `WeakMap`).
    */
   readonly run?: ToolRunView;
+  /**
+   * Asks the person behind the caller to fill a form (an MCP client's elicitation). Present
+   * only when the caller can answer; give the tool a `timeoutMilliseconds` that leaves a person time.
+   */
+  readonly elicit?: ToolCallerRequests['elicit'];
+  /** Asks the caller's model for a completion (an MCP client's sampling). Present only when the caller can answer. */
+  readonly sample?: ToolCallerRequests['sample'];
 }
 
 /** A read-only view of one agent or crew run, for tools that report on the run itself. */

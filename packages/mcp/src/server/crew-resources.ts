@@ -1,4 +1,5 @@
 import type { CrewDefinition, FileSystem } from '@orkeon/core';
+import { watchFileChanges } from './file-change-watch.js';
 import { JsonRpcFailure, jsonRpcCodes } from './json-rpc.js';
 import type { McpResourceContents, McpResourceDescription } from './mcp-catalog.js';
 
@@ -33,6 +34,17 @@ export function crewResources(crew: CrewDefinition | undefined, files: FileSyste
   );
   return {
     list: (): readonly McpResourceDescription[] => entries.map((entry) => entry.description),
+    /**
+     * Follows a deliverable's file: `changed` is called whenever a run writes it. Undefined for a
+     * URI that is not a deliverable; a deliverable outside every mount is followed by no one.
+     */
+    async watch(uri: string, changed: () => void): Promise<(() => void) | undefined> {
+      const entry = entries.find((candidate) => candidate.description.uri === uri);
+      if (entry === undefined) return undefined;
+      const resolved = await files.resolve(entry.path, 'Read');
+      if (!resolved.ok) return () => {};
+      return watchFileChanges(resolved.value.physicalPath, changed);
+    },
     /** `others`: the URIs served besides the deliverables, named when a URI is not found. */
     async read(uri: string, others: readonly string[] = []): Promise<McpResourceContents> {
       const entry = entries.find((candidate) => candidate.description.uri === uri);

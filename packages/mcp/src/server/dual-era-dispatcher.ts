@@ -14,6 +14,7 @@ import {
   mcpLogLevels,
   progressForwarder,
 } from './call-notifications.js';
+import { type AskClient, clientCallerRequests } from './client-caller-requests.js';
 import {
   errorResponse,
   type IncomingMessage,
@@ -23,15 +24,36 @@ import {
   type JsonRpcResponse,
   jsonRpcCodes,
 } from './json-rpc.js';
-import type { McpCallContext, McpCatalog, McpToolDescription } from './mcp-catalog.js';
+import type { LegacySession } from './legacy-session.js';
+import type { McpCallContext, McpCatalog, McpToolDescription, McpToolResult } from './mcp-catalog.js';
+import { OutgoingRequests } from './outgoing-requests.js';
+import { ParkedCalls } from './parked-calls.js';
+import { listen, subscribe, unsubscribe } from './served-subscriptions.js';
 
 export interface McpServerIdentity {
   readonly name: string;
   readonly version: string;
 }
 
-/** Sends a notification to the client while a request runs (stdio: a line; HTTP: an event of the response's stream). */
-export type Notify = (notification: JsonRpcNotification) => void;
+/**
+ * Sends a message to the client while a request runs (stdio: a line; HTTP: an event of the
+ * response's stream): a notification, or in the legacy era a request of the server.
+ */
+export type Notify = (message: JsonRpcNotification | JsonRpcRequest) => void;
+
+/** One request as a transport hands it over. */
+export interface McpExchange {
+  /** Fires when the client gives up (closes the stream, cancels) or the server stops. */
+  readonly signal: AbortSignal;
+  /** Absent when the transport cannot send anything before the answer. */
+  readonly notify?: Notify;
+  /** Who is calling, when the transport authenticates (`MCP:Serve:Auth`). */
+  readonly caller?: McpCaller;
+  /** The legacy session the request belongs to: the stdio connection, or HTTP's `Mcp-Session-Id`. */
+  readonly session?: LegacySession;
+  /** Fires when the connection ends (stdio's input closed): streams that wait for the client stop then. */
+  readonly connectionEnded?: AbortSignal;
+}
 
 /** The answer to one message, and the HTTP status it travels with (stdio ignores it). */
 export interface DispatchResult {
@@ -61,7 +83,15 @@ const listCache = { ttlMs: 300_000, cacheScope: 'public' } as const;
 const readCache = { ttlMs: 0, cacheScope: 'private' } as const;
 
 /** Methods the stateless era removed; a modern request for them is an unknown method. */
-const legacyOnlyMethods = new Set(['initialize', 'ping', 'logging/setLevel']);
+const legacyOnlyMethods = new Set([
+  'initialize',
+  'ping',
+  'logging/setLevel',
+  'resources/subscribe',
+  'resources/unsubscribe',
+]);
+/** `subscriptions/listen` needs the stream of a modern request; the legacy era follows resources with `resources/subscribe`. */
+const modernOnlyMethods = new Set(['subscriptions/listen']);
 
 /**
  * Serves both MCP eras from one set of handlers, without state between requests.
@@ -80,6 +110,12 @@ export class DualEraDispatcher {
    * sessions it holds for every legacy request this server answers afterwards.
    */
   #legacyLogLevel: McpLogLevel | undefined;
+  /** Legacy-era requests of this server to its clients, waiting for their answers. */
+  readonly #outgoing = new OutgoingRequests();
+  /** Modern-era tool calls waiting for their clients' input. */
+  readonly #parked = new ParkedCalls<McpToolResult>();
+  /** Ends the open `subscriptions/listen` streams when the server closes. */
+  readonly #closing = new AbortController();
 
   constructor(options: { catalog: McpCatalog; identity: McpServerIdentity; instructions?: string }) {
     this.#catalog = options.catalog;
@@ -87,20 +123,23 @@ export class DualEraDispatcher {
     this.#instructions = options.instructions;
   }
 
-  /** `notify`, when given, carries progress and log notifications of a `tools/call` before its answer. */
-  async dispatch(
-    incoming: IncomingMessage,
-    signal: AbortSignal,
-    notify?: Notify,
-    caller?: McpCaller,
-  ): Promise<DispatchResult> {
+  /**
+   * Answers one message. The exchange's `notify` carries what a request sends before its answer
+   * (progress, log lines, a listen stream's notifications, legacy requests to the client); a
+   * client's answer to such a request is routed to it here.
+   */
+  async dispatch(incoming: IncomingMessage, exchange: McpExchange): Promise<DispatchResult> {
     if (incoming.kind === 'invalid') return { response: incoming.response, httpStatus: 400 };
+    if (incoming.kind === 'response') {
+      this.#outgoing.settle(incoming.message);
+      return { httpStatus: 202 };
+    }
     if (incoming.kind !== 'request') return { httpStatus: 202 };
     const request = incoming.message;
     const era = this.#eraOf(request);
     if (typeof era !== 'string') return era;
     try {
-      const result = await this.#answer(request, era, signal, notify, caller);
+      const result = await this.#answer(request, era, exchange);
       const complete = era === 'modern' ? this.#modernResult(result) : result;
       return { response: { jsonrpc: '2.0', id: request.id, result: complete }, httpStatus: 200 };
     } catch (error) {
@@ -158,15 +197,21 @@ export class DualEraDispatcher {
     return 'modern';
   }
 
-  async #answer(
-    request: JsonRpcRequest,
-    era: Era,
-    signal: AbortSignal,
-    notify: Notify | undefined,
-    caller: McpCaller | undefined,
-  ): Promise<Record<string, unknown>> {
+  /** Ends what outlives a request: listen streams, calls waiting for input, outstanding requests. */
+  close(): void {
+    this.#closing.abort();
+    this.#parked.close();
+  }
+
+  async #answer(request: JsonRpcRequest, era: Era, exchange: McpExchange): Promise<Record<string, unknown>> {
+    const { caller, session } = exchange;
     const params = request.params ?? {};
     if (era === 'modern' && legacyOnlyMethods.has(request.method)) throw methodNotFound(request.method, era);
+    if (era === 'legacy' && modernOnlyMethods.has(request.method))
+      throw new JsonRpcFailure(
+        jsonRpcCodes.methodNotFound,
+        `Method not found: '${request.method}' belongs to the 2026-07-28 revision: declare it in _meta, or follow a resource with resources/subscribe.`,
+      );
     switch (request.method) {
       case 'server/discover':
         return {
@@ -177,6 +222,7 @@ export class DualEraDispatcher {
           ...listCache,
         };
       case 'initialize':
+        if (session !== undefined && isRecord(params.capabilities)) session.capabilities = params.capabilities;
         return this.#initialize(params);
       case 'ping':
         return {};
@@ -186,7 +232,8 @@ export class DualEraDispatcher {
             jsonRpcCodes.invalidParams,
             `Invalid params: 'level' must be one of ${mcpLogLevels.join(', ')}.`,
           );
-        this.#legacyLogLevel = params.level;
+        if (session === undefined) this.#legacyLogLevel = params.level;
+        else session.logLevel = params.level;
         return {};
       case 'tools/list': {
         if (caller === undefined) return { tools: this.#catalog.listTools(), ...listCache };
@@ -201,13 +248,26 @@ export class DualEraDispatcher {
           throw new WriteScopeRequired(
             `Forbidden: '${name}' is not a read-only tool, and this token grants the read-only tools only.`,
           );
-        const result = await this.#catalog.callTool(name, params.arguments ?? {}, {
-          signal,
-          requestId: request.id,
-          ...this.#listeners(params, era, name, notify),
-        });
-        return { ...result };
+        return this.#callTool(request, name, era, exchange);
       }
+      case 'resources/subscribe':
+        await subscribe(this.#catalog, session, requireString(params, 'uri'));
+        return {};
+      case 'resources/unsubscribe':
+        unsubscribe(session, requireString(params, 'uri'));
+        return {};
+      case 'subscriptions/listen':
+        return listen(
+          this.#catalog,
+          request.id,
+          params,
+          exchange.notify,
+          AbortSignal.any([
+            exchange.signal,
+            this.#closing.signal,
+            ...(exchange.connectionEnded === undefined ? [] : [exchange.connectionEnded]),
+          ]),
+        );
       case 'resources/list':
         return { resources: this.#catalog.listResources(), ...listCache };
       case 'resources/templates/list':
@@ -239,6 +299,62 @@ export class DualEraDispatcher {
   }
 
   /**
+   * A tool call. What the client declared it can answer reaches the tool: in the legacy era as
+   * requests on the call's own stream (`elicitation/create`, `sampling/createMessage`), in the
+   * modern era as `input_required` rounds, the call waiting here until the client's retry.
+   */
+  async #callTool(
+    request: JsonRpcRequest,
+    name: string,
+    era: Era,
+    exchange: McpExchange,
+  ): Promise<Record<string, unknown>> {
+    const params = request.params ?? {};
+    const input = params.arguments ?? {};
+    const listeners = this.#listeners(params, era, name, exchange);
+    const context = { requestId: request.id, ...listeners };
+    if (era === 'legacy') {
+      const { notify, session, signal } = exchange;
+      const ask: AskClient = (method, askParams) =>
+        this.#outgoing.send(
+          method,
+          askParams,
+          (message) => {
+            notify?.(message);
+            return notify !== undefined;
+          },
+          exchange.connectionEnded === undefined ? signal : AbortSignal.any([signal, exchange.connectionEnded]),
+        );
+      const callerRequests =
+        notify === undefined || session?.capabilities === undefined
+          ? undefined
+          : clientCallerRequests(session.capabilities, ask);
+      return {
+        ...(await this.#catalog.callTool(name, input, {
+          ...context,
+          signal,
+          ...(callerRequests === undefined ? {} : { callerRequests }),
+        })),
+      };
+    }
+    const meta = isRecord(params._meta) ? params._meta : {};
+    const outcome =
+      typeof params.requestState === 'string'
+        ? await this.#parked.resume(params.requestState, params.inputResponses, exchange.signal)
+        : await this.#parked.start(
+            (ask, signal) =>
+              this.#catalog.callTool(name, input, {
+                ...context,
+                signal,
+                callerRequests: clientCallerRequests(meta[metaKeys.clientCapabilities], ask),
+              }),
+            exchange.signal,
+          );
+    if (outcome.kind === 'complete') return { ...outcome.result };
+    return { resultType: 'input_required', inputRequests: outcome.inputRequests, requestState: outcome.requestState };
+  }
+
+  /**
    * Who hears a tool call: the client's progress token, when the request has one, and
    * its log level (`_meta` in the modern era, `logging/setLevel` in the legacy one).
    * Nothing listens when the transport cannot send notifications.
@@ -247,10 +363,11 @@ export class DualEraDispatcher {
     params: Record<string, unknown>,
     era: Era,
     tool: string,
-    notify: Notify | undefined,
+    { notify, session }: McpExchange,
   ): Pick<McpCallContext, 'onProgress' | 'onLog'> {
     const meta = isRecord(params._meta) ? params._meta : {};
-    const requested = era === 'modern' ? meta[metaKeys.logLevel] : this.#legacyLogLevel;
+    const requested =
+      era === 'modern' ? meta[metaKeys.logLevel] : session === undefined ? this.#legacyLogLevel : session.logLevel;
     if (requested !== undefined && !isMcpLogLevel(requested))
       throw new JsonRpcFailure(
         jsonRpcCodes.invalidParams,
@@ -281,22 +398,26 @@ export class DualEraDispatcher {
     };
   }
 
-  /** No `listChanged` or `subscribe`: the served set is fixed and subscriptions are not offered. */
+  /** No `listChanged`: the served set is fixed. Resources can be followed (`subscribe`, `subscriptions/listen`). */
   #capabilities(era: Era): Record<string, unknown> {
-    const shared = { tools: {}, resources: {}, prompts: {}, completions: {} };
+    const shared = { tools: {}, resources: { subscribe: true }, prompts: {}, completions: {} };
     return era === 'legacy' ? { ...shared, logging: {} } : shared;
   }
 
   #modernResult(result: Record<string, unknown>): Record<string, unknown> {
     const meta = isRecord(result._meta) ? result._meta : {};
-    return { ...result, resultType: 'complete', _meta: { ...meta, [metaKeys.serverInfo]: this.#identity } };
+    return {
+      ...result,
+      resultType: result.resultType === 'input_required' ? 'input_required' : 'complete',
+      _meta: { ...meta, [metaKeys.serverInfo]: this.#identity },
+    };
   }
 }
 
 function methodNotFound(method: string, era: Era): JsonRpcFailure {
   const hint = legacyOnlyMethods.has(method)
     ? ` '${method}' belongs to the initialize era: send it without a protocol version in _meta.`
-    : ' Supported: server/discover, tools/list, tools/call, resources/list, resources/templates/list, resources/read, prompts/list, prompts/get, completion/complete.';
+    : ' Supported: server/discover, tools/list, tools/call, resources/list, resources/templates/list, resources/read, resources/subscribe, resources/unsubscribe, subscriptions/listen, prompts/list, prompts/get, completion/complete.';
   return new JsonRpcFailure(
     jsonRpcCodes.methodNotFound,
     `Method not found: '${method}'.${era === 'modern' || !legacyOnlyMethods.has(method) ? hint : ''}`,

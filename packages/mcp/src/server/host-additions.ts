@@ -1,4 +1,5 @@
 import type { ToolContentInput } from '@orkeon/core';
+import { ChangeSignal } from './change-signal.js';
 import { McpServerError } from './mcp-server-error.js';
 import { compileUriTemplate, type UriTemplate } from './uri-template.js';
 
@@ -63,11 +64,21 @@ export interface McpPromptDefinition {
 }
 
 const kind = Symbol.for('orkeon.mcp-addition');
+/** Where a resource's `changed()` is heard: the servers that serve it (shared by every copy of this module, as `kind`). */
+export const resourceChanges = Symbol.for('orkeon.mcp-resource-changes');
 
-export type McpResource = McpResourceDefinition & { readonly [kind]: 'resource' };
+export type McpResource = McpResourceDefinition & {
+  readonly [kind]: 'resource';
+  readonly [resourceChanges]: ChangeSignal;
+  /** Tells the clients that follow this resource (`resources/subscribe`, `subscriptions/listen`) that it changed. */
+  changed(): void;
+};
 export type McpResourceTemplate = McpResourceTemplateDefinition & {
   readonly [kind]: 'template';
+  readonly [resourceChanges]: ChangeSignal;
   readonly compiled: UriTemplate;
+  /** Tells the clients that follow `uri` (a URI this template names) that it changed. */
+  changed(uri: string): void;
 };
 export type McpPrompt = McpPromptDefinition & { readonly [kind]: 'prompt' };
 
@@ -88,14 +99,35 @@ export function defineMcpResource(definition: McpResourceDefinition): McpResourc
   if (typeof definition?.uri !== 'string' || !/^[A-Za-z][A-Za-z0-9+.-]*:\S*$/.test(definition.uri))
     throw resourceInvalid(`${what} has no URI with a scheme: give one such as 'notes://readme'.`);
   checkCommon(definition, what, resourceInvalid);
-  return Object.freeze({ ...definition, [kind]: 'resource' as const });
+  const signal = new ChangeSignal();
+  const uri = definition.uri;
+  return Object.freeze({
+    ...definition,
+    [kind]: 'resource' as const,
+    [resourceChanges]: signal,
+    changed: () => signal.emit(uri),
+  });
 }
 
 /** A family of resources whose URIs fit a level-1 template; listed by `resources/templates/list`. */
 export function defineMcpResourceTemplate(definition: McpResourceTemplateDefinition): McpResourceTemplate {
   const compiled = compileUriTemplate(definition?.uriTemplate);
-  checkCommon(definition, `The MCP resource template '${definition.uriTemplate}'`, resourceInvalid);
-  return Object.freeze({ ...definition, compiled, [kind]: 'template' as const });
+  const what = `The MCP resource template '${definition.uriTemplate}'`;
+  checkCommon(definition, what, resourceInvalid);
+  const signal = new ChangeSignal();
+  return Object.freeze({
+    ...definition,
+    compiled,
+    [kind]: 'template' as const,
+    [resourceChanges]: signal,
+    changed(uri: string) {
+      if (compiled.match(uri) === undefined)
+        throw resourceInvalid(
+          `${what} was told that '${uri}' changed, which it does not name: pass a URI that fits it.`,
+        );
+      signal.emit(uri);
+    },
+  });
 }
 
 /** A prompt (`prompts/get`) whose messages may hold text, images, audio and embedded resources. */

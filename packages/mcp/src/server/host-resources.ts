@@ -1,4 +1,4 @@
-import type { McpResource, McpResourceTemplate } from './host-additions.js';
+import { type McpResource, type McpResourceTemplate, resourceChanges } from './host-additions.js';
 import { JsonRpcFailure, jsonRpcCodes } from './json-rpc.js';
 import type { McpResourceContents, McpResourceDescription, McpResourceTemplateDescription } from './mcp-catalog.js';
 import { resourceContents } from './mcp-content.js';
@@ -35,6 +35,14 @@ export function hostResources(
     list: (): McpResourceDescription[] => resources.map((resource) => describe(resource, { uri: resource.uri })),
     listTemplates: (): McpResourceTemplateDescription[] =>
       templates.map((template) => describe(template, { uriTemplate: template.uriTemplate })),
+    /** Follows a resource or a URI of a template through its `changed()`; undefined for a URI neither claims. */
+    watch(uri: string, changed: (uri: string) => void): (() => void) | undefined {
+      const owner = byUri.get(uri) ?? templates.find((template) => template.compiled.match(uri) !== undefined);
+      if (owner === undefined) return undefined;
+      return owner[resourceChanges].listen((which) => {
+        if (which === uri) changed(uri);
+      });
+    },
     async read(uri: string): Promise<McpResourceContents | undefined> {
       const resource = byUri.get(uri);
       if (resource !== undefined) return resourceContents(uri, await resource.read(), resource.mimeType);

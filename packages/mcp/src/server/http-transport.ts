@@ -16,11 +16,13 @@ import type { DualEraDispatcher, McpCaller } from './dual-era-dispatcher.js';
 import {
   errorResponse,
   type JsonRpcNotification,
+  type JsonRpcRequest,
   type JsonRpcResponse,
   jsonRpcCodes,
   type IncomingMessage as McpMessage,
   readMessage,
 } from './json-rpc.js';
+import { type LegacySession, LegacySessions } from './legacy-session.js';
 import { defaultMaxMessageBytes } from './stdio-transport.js';
 
 /** JSON-RPC error of a request whose headers disagree with its body (2026-07-28). */
@@ -56,13 +58,16 @@ export interface McpHttpServer {
 }
 
 /**
- * Streamable HTTP without sessions: every message is one POST answered with one JSON
- * body (202 and no body for a notification), or, when a tool call sends progress or
- * log notifications and the client accepts `text/event-stream`, with an SSE stream of
- * those notifications and then the answer. So the 2026-07-28 revision is served
- * statelessly and the legacy era the way stateless SDK servers serve it. The `Origin`
- * allow-list, and on a loopback address the `Host` check, defend against DNS
- * rebinding: a page of another site cannot drive the server through a browser.
+ * Streamable HTTP: every message is one POST answered with one JSON body (202 and no body
+ * for a notification), or, when a request sends something before its answer (progress, log
+ * lines, a listen stream's notifications, a legacy request to the client) and the client
+ * accepts `text/event-stream`, with an SSE stream of those and then the answer. The
+ * 2026-07-28 revision is served statelessly. A legacy `initialize` opens a session
+ * (`Mcp-Session-Id`) that remembers the client's capabilities, log level and subscriptions;
+ * its GET stream carries resource updates and DELETE ends it. Legacy requests without a
+ * session are served too, statelessly. The `Origin` allow-list, and on a loopback address
+ * the `Host` check, defend against DNS rebinding: a page of another site cannot drive the
+ * server through a browser.
  */
 export async function startMcpHttpServer(options: HttpServeOptions): Promise<McpHttpServer> {
   const host = options.host ?? '127.0.0.1';
@@ -70,6 +75,7 @@ export async function startMcpHttpServer(options: HttpServeOptions): Promise<Mcp
   const limit = options.maxMessageBytes ?? defaultMaxMessageBytes;
   const origins = [...localhostAllowedOrigins(), ...(options.allowedOrigins ?? [])];
   const hosts = isLoopback(host) ? localhostAllowedHostnames() : undefined;
+  const sessions = new LegacySessions();
   const server = createServer((request, response) => {
     void serve(request, response).catch((error: unknown) => {
       if (!response.headersSent)
@@ -128,16 +134,35 @@ export async function startMcpHttpServer(options: HttpServeOptions): Promise<Mcp
       }
       caller = checked.caller;
     }
+    const sessionId = single(request.headers['mcp-session-id']);
+    if (request.method === 'GET' || request.method === 'DELETE') {
+      const session = sessionId === undefined ? undefined : sessions.get(sessionId);
+      if (sessionId === undefined) {
+        response.setHeader('allow', 'POST');
+        return reply(
+          response,
+          405,
+          errorResponse(
+            null,
+            jsonRpcCodes.invalidRequest,
+            `Method not allowed: ${request.method} needs the Mcp-Session-Id a legacy initialize answered; send MCP messages as POSTs.`,
+          ),
+        );
+      }
+      if (session === undefined) return reply(response, 404, sessionNotFound());
+      if (request.method === 'DELETE') {
+        sessions.end(session.id);
+        response.writeHead(200).end();
+        return;
+      }
+      return openSessionStream(session, request, response);
+    }
     if (request.method !== 'POST') {
-      response.setHeader('allow', 'POST');
+      response.setHeader('allow', 'GET, POST, DELETE');
       return reply(
         response,
         405,
-        errorResponse(
-          null,
-          jsonRpcCodes.invalidRequest,
-          'Method not allowed: send every MCP message as a POST; this server keeps no streams or sessions.',
-        ),
+        errorResponse(null, jsonRpcCodes.invalidRequest, 'Method not allowed: send MCP messages as POSTs.'),
       );
     }
     const type = request.headers['content-type'] ?? '';
@@ -165,6 +190,17 @@ export async function startMcpHttpServer(options: HttpServeOptions): Promise<Mcp
     const incoming = readMessage(body);
     const mismatch = checkHeaders(request, incoming);
     if (mismatch !== undefined) return reply(response, 400, mismatch);
+    // A legacy request names its session; the modern era ignores the header.
+    let session: LegacySession | undefined;
+    if (incoming.kind === 'request' && !isModern(incoming.message)) {
+      if (incoming.message.method === 'initialize') {
+        session = sessions.open();
+        response.setHeader('mcp-session-id', session.id);
+      } else if (sessionId !== undefined) {
+        session = sessions.get(sessionId);
+        if (session === undefined) return reply(response, 404, sessionNotFound(incoming.message.id));
+      }
+    }
     const abort = new AbortController();
     // The client closing its side is how it cancels a request over HTTP.
     response.once('close', () => {
@@ -174,7 +210,7 @@ export async function startMcpHttpServer(options: HttpServeOptions): Promise<Mcp
     let streaming = false;
     const accept = single(request.headers.accept) ?? '';
     const notify = /\btext\/event-stream\b/i.test(accept)
-      ? (notification: JsonRpcNotification) => {
+      ? (notification: JsonRpcNotification | JsonRpcRequest) => {
           if (response.destroyed) return;
           if (!streaming) {
             response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
@@ -183,7 +219,12 @@ export async function startMcpHttpServer(options: HttpServeOptions): Promise<Mcp
           response.write(serverSentEvent(notification));
         }
       : undefined;
-    const result = await options.dispatcher.dispatch(incoming, abort.signal, notify, caller);
+    const result = await options.dispatcher.dispatch(incoming, {
+      signal: abort.signal,
+      ...(notify === undefined ? {} : { notify }),
+      ...(caller === undefined ? {} : { caller }),
+      ...(session === undefined ? {} : { session }),
+    });
     if (result.needsWriteScope === true && guard !== undefined)
       response.setHeader('www-authenticate', guard.writeChallenge);
     if (streaming) {
@@ -216,7 +257,59 @@ export async function startMcpHttpServer(options: HttpServeOptions): Promise<Mcp
       throw error;
     });
   }
-  return { url, close: () => closeServer(server) };
+  return {
+    url,
+    close: () => {
+      sessions.endAll();
+      options.dispatcher.close();
+      return closeServer(server);
+    },
+  };
+}
+
+/**
+ * A session's GET stream: the resource updates of its subscriptions arrive here. One stream
+ * per session; a second is refused while the first is open.
+ */
+function openSessionStream(session: LegacySession, request: IncomingMessage, response: ServerResponse): void {
+  if (!/\btext\/event-stream\b/i.test(single(request.headers.accept) ?? '')) {
+    reply(
+      response,
+      406,
+      errorResponse(null, jsonRpcCodes.invalidRequest, 'Not acceptable: a GET stream needs Accept: text/event-stream.'),
+    );
+    return;
+  }
+  if (session.push !== undefined) {
+    reply(
+      response,
+      409,
+      errorResponse(null, jsonRpcCodes.invalidRequest, 'Conflict: this session already has a GET stream open.'),
+    );
+    return;
+  }
+  response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  response.flushHeaders();
+  const push = (message: JsonRpcNotification) => {
+    if (!response.destroyed) response.write(serverSentEvent(message));
+  };
+  session.push = push;
+  response.once('close', () => {
+    if (session.push === push) session.push = undefined;
+  });
+}
+
+function sessionNotFound(id: string | number | null = null): JsonRpcResponse {
+  return errorResponse(
+    id,
+    jsonRpcCodes.invalidRequest,
+    'Session not found: this server ended the session or restarted. Send initialize again without Mcp-Session-Id.',
+  );
+}
+
+function isModern(message: JsonRpcRequest): boolean {
+  const meta = message.params?._meta;
+  return typeof meta === 'object' && meta !== null && metaKeys.protocolVersion in meta;
 }
 
 /** Headers must agree with a modern body: `MCP-Protocol-Version` with its `_meta`, `Mcp-Method` with its method. */
@@ -288,7 +381,7 @@ function reply(response: ServerResponse, status: number, body: JsonRpcResponse):
   response.end(text);
 }
 
-function serverSentEvent(message: JsonRpcNotification | JsonRpcResponse): string {
+function serverSentEvent(message: JsonRpcNotification | JsonRpcRequest | JsonRpcResponse): string {
   return `event: message\ndata: ${JSON.stringify(message)}\n\n`;
 }
 

@@ -51,8 +51,8 @@ export class JsonRpcFailure extends Error {
 export type IncomingMessage =
   | { readonly kind: 'request'; readonly message: JsonRpcRequest }
   | { readonly kind: 'notification'; readonly message: JsonRpcNotification }
-  /** A response from the client: the server sends no requests, so it is dropped. */
-  | { readonly kind: 'response' }
+  /** The client's answer to a request of the server (an elicitation, a sampling request). */
+  | { readonly kind: 'response'; readonly message: JsonRpcResponse }
   | { readonly kind: 'invalid'; readonly response: JsonRpcResponse };
 
 /** Parses and checks one message; anything malformed becomes the error answer to send back. */
@@ -89,7 +89,8 @@ export function classify(value: unknown): IncomingMessage {
   if (message.jsonrpc !== '2.0') {
     return invalid(answerId, jsonRpcCodes.invalidRequest, 'Invalid request: \'jsonrpc\' must be "2.0".');
   }
-  if (message.method === undefined && ('result' in message || 'error' in message)) return { kind: 'response' };
+  if (message.method === undefined && ('result' in message || 'error' in message))
+    return { kind: 'response', message: message as unknown as JsonRpcResponse };
   if (typeof message.method !== 'string' || message.method === '') {
     return invalid(answerId, jsonRpcCodes.invalidRequest, "Invalid request: 'method' must be a non-empty string.");
   }

@@ -1,5 +1,5 @@
 /** What an MCP server serves: tools, resources and prompts, in MCP's wire shapes. */
-import type { ToolLogRecord, ToolProgress } from '@orkeon/core';
+import type { ToolCallerRequests, ToolLogRecord, ToolProgress } from '@orkeon/core';
 
 export interface McpToolDescription {
   readonly name: string;
@@ -72,6 +72,8 @@ export interface McpCallContext {
   readonly onProgress?: (update: ToolProgress) => void;
   /** Present when the client asked for log messages (`logging/setLevel`, or `logLevel` in `_meta`). */
   readonly onLog?: (record: ToolLogRecord) => void;
+  /** What the client declared it can answer while the call runs (elicitation, sampling). */
+  readonly callerRequests?: ToolCallerRequests;
 }
 
 /**
@@ -85,6 +87,11 @@ export interface McpCatalog {
   listResources(): readonly McpResourceDescription[];
   listResourceTemplates(): readonly McpResourceTemplateDescription[];
   readResource(uri: string): Promise<McpResourceContents>;
+  /**
+   * Follows a served resource: `changed` is called each time it changes. Answers the function
+   * that stops following; an unknown URI throws as `readResource` does.
+   */
+  watchResource(uri: string, changed: (uri: string) => void): Promise<() => void>;
   listPrompts(): readonly McpPromptDescription[];
   getPrompt(name: string, input: Readonly<Record<string, unknown>>): Promise<McpPromptResult>;
 }

@@ -4,6 +4,7 @@ import { crewResources } from './crew-resources.js';
 import type { McpServerAdditions } from './host-additions.js';
 import { hostPrompts } from './host-prompts.js';
 import { hostResources } from './host-resources.js';
+import { JsonRpcFailure, jsonRpcCodes } from './json-rpc.js';
 import type { McpCatalog } from './mcp-catalog.js';
 import { servedTools, unknownTool } from './served-tools.js';
 
@@ -54,6 +55,15 @@ export function createRuntimeCatalog(options: RuntimeCatalogOptions): McpCatalog
           uri,
           host.list().map((resource) => resource.uri),
         )
+      );
+    },
+    async watchResource(uri, changed) {
+      const watched = host.watch(uri, changed) ?? (await resources.watch(uri, () => changed(uri)));
+      if (watched !== undefined) return watched;
+      throw new JsonRpcFailure(
+        jsonRpcCodes.invalidParams,
+        `Resource not found: '${uri}'. Served resources: ${allResources.map((resource) => resource.uri).join(', ') || '(none)'}.`,
+        { uri },
       );
     },
     listPrompts: () => allPrompts,

@@ -2,6 +2,7 @@ import {
   type AgentDefinition,
   type CrewDefinition,
   collaborationToolNames,
+  elicitationChannel,
   type Runtime,
   spawnAgentToolName,
   type Tool,
@@ -102,6 +103,7 @@ function pipelineTool(runtime: Runtime, tool: Tool): ServedTool {
         signal: context.signal,
         ...(context.onProgress === undefined ? {} : { onProgress: context.onProgress }),
         ...(context.onLog === undefined ? {} : { onLog: context.onLog }),
+        ...(context.callerRequests === undefined ? {} : { callerRequests: context.callerRequests }),
       });
       return toMcpResult(result);
     },
@@ -130,6 +132,10 @@ function agentTool(runtime: Runtime, crew: CrewDefinition, agent: AgentDefinitio
           crew,
           signal: context.signal,
           caller: { kind: 'mcp', agent: agent.role, agentId: agent.id, crew: crew.name },
+          // The agent's human_input questions reach the client's person, when the client takes forms.
+          ...(context.callerRequests?.elicit === undefined
+            ? {}
+            : { humanInput: elicitationChannel(context.callerRequests.elicit) }),
         });
         if (result.interrupted === true) return errorResult(`the agent '${agent.id}' was stopped before it answered`);
         return { content: [{ type: 'text', text: result.output }], isError: false };

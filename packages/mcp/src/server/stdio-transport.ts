@@ -2,10 +2,12 @@ import type { DualEraDispatcher } from './dual-era-dispatcher.js';
 import {
   errorResponse,
   type JsonRpcNotification,
+  type JsonRpcRequest,
   type JsonRpcResponse,
   jsonRpcCodes,
   readMessage,
 } from './json-rpc.js';
+import { LegacySession } from './legacy-session.js';
 
 /** Longest message accepted, as the official SDK's HTTP transport: 4 MiB. */
 export const defaultMaxMessageBytes = 4 * 1024 * 1024;
@@ -22,8 +24,10 @@ export interface StdioServeOptions {
 /**
  * Serves MCP over newline-delimited JSON on a pair of streams. Requests run
  * concurrently and are answered as they finish; `notifications/cancelled` stops the
- * named request; a line longer than the limit is answered with a parse error and
- * skipped. Resolves once the input has ended and every request is answered.
+ * named request (a `subscriptions/listen` stream too); a line longer than the limit is
+ * answered with a parse error and skipped. The connection is one legacy session: its
+ * subscriptions' updates are written between the answers. Resolves once the input has
+ * ended and every request is answered.
  */
 export function serveMcpOverStdio(options: StdioServeOptions): Promise<void> {
   const limit = options.maxMessageBytes ?? defaultMaxMessageBytes;
@@ -34,13 +38,18 @@ export function serveMcpOverStdio(options: StdioServeOptions): Promise<void> {
   let bufferedBytes = 0;
   let skipping = false;
 
-  const send = (response: JsonRpcResponse | JsonRpcNotification) => {
+  const send = (response: JsonRpcResponse | JsonRpcNotification | JsonRpcRequest) => {
     try {
       options.output.write(`${JSON.stringify(response)}\n`);
     } catch (error) {
       options.onProblem?.(`could not write an answer: ${(error as Error).message}`);
     }
   };
+
+  // The connection is the legacy session: its initialize, log level and subscriptions.
+  const session = new LegacySession();
+  session.push = send;
+  const ended = new AbortController();
 
   const handle = (line: string) => {
     if (line.trim() === '') return;
@@ -59,9 +68,9 @@ export function serveMcpOverStdio(options: StdioServeOptions): Promise<void> {
     const signal = controller.signal;
     live.add(controller);
     if (key !== undefined) running.set(key, controller);
-    // Progress and log notifications of a call go out as lines before its answer.
+    // Progress and log notifications of a call, and its requests to the client, go out as lines before its answer.
     const work = options.dispatcher
-      .dispatch(incoming, signal, send)
+      .dispatch(incoming, { signal, notify: send, session, connectionEnded: ended.signal })
       .then((result) => {
         if (result.response !== undefined) send(result.response);
       })
@@ -104,11 +113,13 @@ export function serveMcpOverStdio(options: StdioServeOptions): Promise<void> {
       if (!skipping && bufferedBytes > 0) handle(Buffer.concat(buffered).toString('utf8'));
       buffered = [];
       bufferedBytes = 0;
+      ended.abort();
       void Promise.allSettled([...pending]).then(() => resolve());
     };
     options.input.once('end', finish);
     options.input.once('close', finish);
   }).finally(() => {
+    session.end();
     for (const controller of live) controller.abort(new Error('the MCP server stopped serving'));
   });
 }

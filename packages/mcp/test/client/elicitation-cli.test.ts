@@ -1,8 +1,7 @@
-import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import {
   createTemporaryDirectory,
   type ScriptedModelServer,
@@ -11,12 +10,12 @@ import {
   toolResultText,
 } from '@orkeon/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startOrkeonRun } from './orkeon-run.js';
 
 // A crew run (`orkeon run`, a real process) whose agent calls a legacy MCP server's tool;
 // the server asks for a form during the call, and the question reaches a person through
 // the run's human-input channel: `input.needed` out, `input.given` back on standard input.
 
-const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const elicitingServerPath = fileURLToPath(new URL('./fixtures/eliciting-server.mjs', import.meta.url));
 const modernServerPath = fileURLToPath(new URL('./fixtures/modern-server.mjs', import.meta.url));
 
@@ -29,21 +28,8 @@ function orkeonRun(
   environment: Record<string, string>,
   answer?: (event: Event, reply: (line: object) => void) => void,
 ) {
-  const child = spawn(
-    process.execPath,
-    [
-      '--conditions=@orkeon/source',
-      '--import',
-      pathToFileURL(join(root, 'node_modules/tsx/dist/loader.mjs')).href,
-      join(root, 'packages/cli/src/bin.ts'),
-      'run',
-      ...args,
-    ],
-    { cwd, env: { PATH: process.env.PATH ?? '', ...environment }, stdio: ['pipe', 'pipe', 'pipe'] },
-  );
+  const { child, output, exited } = startOrkeonRun(args, cwd, environment);
   const events: Event[] = [];
-  let stderr = '';
-  child.stderr.on('data', (chunk) => (stderr += chunk));
   createInterface({ input: child.stdout }).on('line', (line) => {
     let event: Event;
     try {
@@ -55,9 +41,7 @@ function orkeonRun(
     answer?.(event, (reply) => child.stdin.write(`${JSON.stringify(reply)}\n`));
   });
   if (answer === undefined) child.stdin.end();
-  return new Promise<{ code: number | null; events: Event[]; stderr: string }>((resolve) =>
-    child.on('close', (code) => resolve({ code, events, stderr })),
-  );
+  return exited.then((code) => ({ code, events, stderr: output.stderr }));
 }
 
 let folder: TemporaryDirectory;

@@ -1,11 +1,23 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { join } from 'node:path';
+import type { Readable, Writable } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 
-/** Runs `orkeon run` from the sources, as `./orkeon` does, in a real process with only PATH and `environment`. */
-export function orkeonRun(args: readonly string[], cwd: string, environment: Record<string, string>) {
+/** A running `orkeon run`: the process, what it wrote so far, and its exit code once it ends. */
+export interface OrkeonRunProcess {
+  readonly child: ChildProcessByStdio<Writable, Readable, Readable>;
+  readonly output: { stdout: string; stderr: string };
+  readonly exited: Promise<number | null>;
+}
+
+/** Starts `orkeon run` from the sources, as `./orkeon` does, in a real process with only PATH and `environment`. */
+export function startOrkeonRun(
+  args: readonly string[],
+  cwd: string,
+  environment: Record<string, string>,
+): OrkeonRunProcess {
   const child = spawn(
     process.execPath,
     [
@@ -16,13 +28,19 @@ export function orkeonRun(args: readonly string[], cwd: string, environment: Rec
       'run',
       ...args,
     ],
-    { cwd, env: { PATH: process.env.PATH ?? '', ...environment }, stdio: ['ignore', 'pipe', 'pipe'] },
+    { cwd, env: { PATH: process.env.PATH ?? '', ...environment }, stdio: ['pipe', 'pipe', 'pipe'] },
   );
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk) => (stdout += chunk));
-  child.stderr.on('data', (chunk) => (stderr += chunk));
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
-    child.on('close', (code) => resolve({ code, stdout, stderr })),
-  );
+  const output = { stdout: '', stderr: '' };
+  child.stdout.on('data', (chunk) => (output.stdout += chunk));
+  child.stderr.on('data', (chunk) => (output.stderr += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+  return { child, output, exited };
+}
+
+/** Runs `orkeon run` with standard input closed, to its end. */
+export async function orkeonRun(args: readonly string[], cwd: string, environment: Record<string, string>) {
+  const run = startOrkeonRun(args, cwd, environment);
+  run.child.stdin.end();
+  const code = await run.exited;
+  return { code, ...run.output };
 }

@@ -3,7 +3,7 @@ import type { DualEraDispatcher } from '../../src/index.js';
 /** Makes a dual-era dispatcher answer `server/discover` with -32601, as a legacy-only server does. */
 export function refuseDiscovery(dispatcher: DualEraDispatcher): void {
   const dispatch = dispatcher.dispatch.bind(dispatcher);
-  dispatcher.dispatch = async (incoming, signal, notify) => {
+  dispatcher.dispatch = async (incoming, exchange) => {
     if (incoming.kind === 'request' && incoming.message.method === 'server/discover')
       return {
         response: {
@@ -13,6 +13,6 @@ export function refuseDiscovery(dispatcher: DualEraDispatcher): void {
         },
         httpStatus: 200,
       };
-    return dispatch(incoming, signal, notify);
+    return dispatch(incoming, exchange);
   };
 }
