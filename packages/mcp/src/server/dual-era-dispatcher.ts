@@ -338,6 +338,10 @@ export class DualEraDispatcher {
       };
     }
     const meta = isRecord(params._meta) ? params._meta : {};
+    const capabilities = meta[metaKeys.clientCapabilities];
+    // A client that can answer nothing is never asked: its calls run straight through.
+    if (typeof params.requestState !== 'string' && !canAnswer(capabilities))
+      return { ...(await this.#catalog.callTool(name, input, { ...context, signal: exchange.signal })) };
     const outcome =
       typeof params.requestState === 'string'
         ? await this.#parked.resume(params.requestState, params.inputResponses, exchange.signal)
@@ -346,7 +350,7 @@ export class DualEraDispatcher {
               this.#catalog.callTool(name, input, {
                 ...context,
                 signal,
-                callerRequests: clientCallerRequests(meta[metaKeys.clientCapabilities], ask),
+                callerRequests: clientCallerRequests(capabilities, ask),
               }),
             exchange.signal,
           );
@@ -433,6 +437,12 @@ function requireString(params: Record<string, unknown>, key: string): string {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Whether a client's declared capabilities let a tool ask it anything (elicitation or sampling). */
+function canAnswer(capabilities: unknown): boolean {
+  const requests = clientCallerRequests(capabilities, () => Promise.reject(new Error('unused')));
+  return requests.elicit !== undefined || requests.sample !== undefined;
 }
 
 function isReadOnly(tool: McpToolDescription): boolean {
