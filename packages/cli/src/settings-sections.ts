@@ -4,6 +4,7 @@ import { coreSettingsSections, type SettingsSection } from '@orkeon/core';
 import { dlpSettings } from '@orkeon/dlp';
 import { localEmbeddingsSettings } from '@orkeon/embeddings-local';
 import { mcpSettings } from '@orkeon/mcp';
+import { ragSettings } from '@orkeon/rag';
 import { postgresCheckpointingSettings } from '@orkeon/store-postgres';
 import { sqliteCheckpointingSettings, sqliteMemorySettings } from '@orkeon/store-sqlite';
 import { shellSettings, toolFamilySettingsSections } from '@orkeon/tools';
@@ -23,6 +24,7 @@ export const cliSettingsSections: readonly SettingsSection[] = [
   a2aSettings,
   a2aSecuritySettings,
   mcpSettings,
+  ragSettings,
 ];
 
 /**

@@ -26,6 +26,7 @@ import { addSvcDlp, dlpSettings } from '@orkeon/dlp';
 import { addSvcLocalEmbeddings, localEmbeddingsSettings } from '@orkeon/embeddings-local';
 import { addSvcMcp } from '@orkeon/mcp';
 import { addSvcLlm } from '@orkeon/providers';
+import { addSvcRag } from '@orkeon/rag';
 import { addSvcSqliteMemory } from '@orkeon/store-sqlite';
 import { addSvcTelemetry } from '@orkeon/telemetry';
 import { addSvcTools } from '@orkeon/tools';
@@ -111,6 +112,8 @@ export async function createCliRuntime(options: {
   // Data-loss prevention (experimental) when its section is present, e.g. "Svc": { "Dlp": {} }.
   if (configuration.has(dlpSettings.path)) addSvcDlp(services, configuration, { logger });
   services.addSingleton(MemoryStoresService, memoryStoresFrom(configuration, 'sqlite'));
+  // Knowledge bases (Svc:Rag): rag_search and rag_ingest over the memory store and the embeddings above.
+  addSvcRag(services, configuration);
   options.register?.(services);
   const cliMounts = options.mounts.map((text) => parseMount(text, { baseDirectory: options.workingDirectory }));
   const declared = [

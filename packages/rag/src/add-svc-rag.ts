@@ -1,0 +1,90 @@
+import {
+  ChatModelService,
+  type Configuration,
+  createLlmClient,
+  EmbeddingProviderService,
+  MemoryStoresService,
+  type ServiceCollection,
+  type ServiceResolver,
+  ToolService,
+  urlSecuritySettings,
+  VirtualFileSystemService,
+} from '@orkeon/core';
+import { WebHttpClient } from '@orkeon/tools-web';
+import { RagError } from './errors/rag-error.js';
+import type { RagModel } from './query/rag-model.js';
+import { Rag, RagService } from './rag.js';
+import { ragSettings } from './rag-settings.js';
+import { createRagIngestTool } from './tools/rag-ingest-tool.js';
+import { createRagSearchTool } from './tools/rag-search-tool.js';
+
+export interface AddSvcRagOptions {
+  /**
+   * The model used outside an agent's tool call (`rag.answer` from code, an MCP client's
+   * rag_search); default the runtime's model. Inside an agent's tool call the agent's model answers.
+   */
+  readonly model?: RagModel;
+}
+
+/** The runtime's model, wired on first use (a host without one gets fixed answers, see `noContextAnswer`). */
+function runtimeModel(resolver: ServiceResolver): () => RagModel | undefined {
+  let model: RagModel | undefined;
+  let looked = false;
+  return () => {
+    if (!looked) {
+      looked = true;
+      if (resolver.tryGet(ChatModelService) !== undefined)
+        model = createLlmClient(resolver, { caller: { kind: 'host', agent: 'rag' } });
+    }
+    return model;
+  };
+}
+
+/** How long a web source may take, and how large it may be. */
+const webTimeoutMilliseconds = 20_000;
+const webMaxBytes = 20 * 1024 * 1024;
+
+/**
+ * Adds retrieval-augmented generation from `Svc:Rag` (read and checked now): the `Rag` service
+ * (`RagService`) over the runtime's file system, memory stores and embedding provider, and the
+ * tools `rag_search` and `rag_ingest`. Web sources go through the network guard with the
+ * `Svc:Security:Url` allowances and no redirects. Registered with `tryAdd`: a host's own `Rag` stays.
+ */
+export function addSvcRag(
+  services: ServiceCollection,
+  configuration: Configuration,
+  options: AddSvcRagOptions = {},
+): ServiceCollection {
+  const settings = configuration.get(ragSettings);
+  const url = configuration.get(urlSecuritySettings);
+  services.tryAddSingleton(RagService, (resolver) => {
+    const embeddings = resolver.tryGet(EmbeddingProviderService);
+    if (embeddings === undefined)
+      throw new RagError(
+        'RAG_EMBEDDINGS_UNAVAILABLE',
+        'RAG needs an embedding provider, and none is registered: set Llm:EmbeddingModel, or install @orkeon/embeddings-local (docs/embeddings.md).',
+      );
+    return new Rag({
+      settings,
+      files: resolver.get(VirtualFileSystemService),
+      memory: resolver.get(MemoryStoresService),
+      embeddings,
+      web: new WebHttpClient({
+        guard: {
+          allowedHosts: url.AllowedHosts,
+          allowedRanges: url.AllowedRanges,
+          blockedPorts: url.BlockedPorts,
+          blockedDomains: url.BlockedDomains,
+        },
+        timeoutMilliseconds: webTimeoutMilliseconds,
+        maxResponseBytes: webMaxBytes,
+        maxRedirects: 0,
+        userAgent: 'Orkeon-RAG/0.1',
+      }),
+      model: options.model ?? runtimeModel(resolver),
+    });
+  });
+  services.addSingleton(ToolService, (resolver) => createRagSearchTool(() => resolver.get(RagService)));
+  services.addSingleton(ToolService, (resolver) => createRagIngestTool(() => resolver.get(RagService)));
+  return services;
+}

@@ -1,0 +1,45 @@
+import type { ChunkingOptions, TextChunk } from './chunk.js';
+import { resolveChunkingOptions } from './chunking-options.js';
+import { type MarkdownSection, markdownSections } from './markdown-sections.js';
+import { mergeSpans } from './merge-spans.js';
+import { splitRecursively } from './recursive-chunker.js';
+import { chunkOfSpan, spanLength, type TextSpan, trimSpan } from './text-span.js';
+
+/**
+ * Markdown-aware chunks: one chunk per section (a heading and the text under it), carrying the heading path.
+ * A section longer than `size` is split with the recursive chunker into pieces that keep its headings,
+ * and a fenced code block that fits in `size` is never split.
+ */
+export function structuralChunks(text: string, options: ChunkingOptions = {}): TextChunk[] {
+  const { size, overlap } = resolveChunkingOptions(options);
+  return markdownSections(text).flatMap((section) =>
+    sectionSpans(text, section, size, overlap).map((span) => chunkOfSpan(text, span, section.headings)),
+  );
+}
+
+function sectionSpans(text: string, section: MarkdownSection, size: number, overlap: number): TextSpan[] {
+  const whole = trimSpan(text, section.start, section.end);
+  if (whole === undefined) return [];
+  if (spanLength(whole) <= size) return [whole];
+  const isInCodeBlock = (piece: TextSpan) =>
+    section.codeBlocks.some((block) => block.start <= piece.start && piece.end <= block.end);
+  // The repeated overlap never starts inside a code block: a code block is repeated whole or not at all.
+  return mergeSpans(sectionPieces(text, section, size), size, overlap, (piece, overlapSize) =>
+    isInCodeBlock(piece) ? [piece] : splitRecursively(text, piece, overlapSize),
+  );
+}
+
+/** Pieces of at most `size` characters, in order: each code block whole when it fits, the text around them split recursively. */
+function sectionPieces(text: string, section: MarkdownSection, size: number): TextSpan[] {
+  const proseAndCode: TextSpan[] = [];
+  let proseStart = section.start;
+  for (const codeBlock of section.codeBlocks) {
+    proseAndCode.push({ start: proseStart, end: codeBlock.start }, codeBlock);
+    proseStart = codeBlock.end;
+  }
+  proseAndCode.push({ start: proseStart, end: section.end });
+  return proseAndCode.flatMap((block) => {
+    const trimmed = trimSpan(text, block.start, block.end);
+    return trimmed === undefined ? [] : splitRecursively(text, trimmed, size);
+  });
+}

@@ -1,0 +1,39 @@
+/** A passage a query found, numbered as the answer cites it (`[1]`, `[2]`, …). */
+export interface RagCitation {
+  readonly marker: number;
+  readonly chunkId: string;
+  readonly sourceId: string;
+  /** The passage's text, as the model was given it. */
+  readonly snippet: string;
+  readonly score: number;
+  /** Character offsets of the passage in its source. */
+  readonly start: number;
+  readonly end: number;
+  readonly headings?: readonly string[];
+}
+
+export const ragStages = ['transform', 'retrieve', 'fuse', 'rerank', 'assemble', 'generate', 'groundedness'] as const;
+export type RagStage = (typeof ragStages)[number];
+
+/** What one stage did, how long it took. Each stage is also an OpenTelemetry span `rag.<stage>`. */
+export interface RagTraceStep {
+  readonly stage: RagStage;
+  readonly durationMs: number;
+  readonly detail: Readonly<Record<string, string | number | boolean>>;
+}
+
+/** The retrieval half of a query (stages 1 to 5): the passages, numbered, in the order given to a model. */
+export interface RagRetrieval {
+  readonly collection: string;
+  readonly passages: readonly RagCitation[];
+  readonly trace: readonly RagTraceStep[];
+}
+
+/** A cited answer: its text holds `[n]` markers, each naming a citation. */
+export interface RagAnswer extends RagRetrieval {
+  readonly text: string;
+  /** The citations the text uses, in marker order. */
+  readonly citations: readonly RagCitation[];
+  /** False when no passage was found: the answer says so, and no model was called. */
+  readonly grounded: boolean;
+}

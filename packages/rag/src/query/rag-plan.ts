@@ -1,0 +1,57 @@
+import { RagError } from '../errors/rag-error.js';
+import type { RagSettings } from '../rag-settings.js';
+
+/** What one query does, stage by stage: the profile's choices with the settings' overrides on top. */
+export interface RagPlan {
+  readonly profile: RagSettings['Profile'];
+  readonly topK: number;
+  readonly candidateK: number;
+  readonly minScore: number;
+  readonly hybrid: boolean;
+  readonly rrfK: number;
+  readonly mmr: { readonly enabled: boolean; readonly lambda: number };
+  readonly rerank: 'none' | 'llm';
+  readonly rerankTopN: number;
+  readonly maxTokens: number;
+  readonly order: 'rank' | 'edges';
+}
+
+const candidatesByProfile = { fast: 20, balanced: 50, quality: 100, adaptive: 50, corrective: 20 } as const;
+
+/**
+ * The plan of the configured profile. `fast` searches vectors only; `balanced` fuses vectors
+ * and words and lets the model order the candidates. A profile this installation cannot run
+ * fails here, at the first query, naming what it lacks (the seed's rule for the reranker).
+ */
+export function planOf(settings: RagSettings, hasModel: boolean): RagPlan {
+  const profile = settings.Profile;
+  if (profile === 'quality' || profile === 'adaptive' || profile === 'corrective')
+    throw new RagError(
+      'RAG_PROFILE_UNAVAILABLE',
+      `Svc:Rag:Profile '${profile}' needs ${profile === 'corrective' ? 'the corrective graph' : profile === 'quality' ? 'the groundedness checker' : 'the query classifier'}, which this release does not have yet: choose 'fast' or 'balanced'.`,
+    );
+  const rerank = settings.Rerank.Kind ?? (profile === 'fast' ? 'none' : 'llm');
+  if (profile === 'balanced' && rerank === 'none')
+    throw new RagError(
+      'RAG_PROFILE_UNAVAILABLE',
+      "Svc:Rag:Profile 'balanced' needs a reranker, and Svc:Rag:Rerank:Kind is 'none': set it to 'llm', or choose the profile 'fast'.",
+    );
+  if (rerank === 'llm' && !hasModel)
+    throw new RagError(
+      'RAG_PROFILE_UNAVAILABLE',
+      'The llm reranker needs a model, and none is configured: set Llm:Model (see docs/providers.md), or set Svc:Rag:Rerank:Kind to none with the profile fast.',
+    );
+  return {
+    profile,
+    topK: settings.Retrieval.TopK,
+    candidateK: settings.Retrieval.CandidateK ?? candidatesByProfile[profile],
+    minScore: settings.Retrieval.MinScore,
+    hybrid: settings.Retrieval.Hybrid.Enabled ?? profile !== 'fast',
+    rrfK: settings.Retrieval.Hybrid.RrfK,
+    mmr: { enabled: settings.Retrieval.Mmr.Enabled, lambda: settings.Retrieval.Mmr.Lambda },
+    rerank,
+    rerankTopN: settings.Rerank.TopN,
+    maxTokens: settings.Context.MaxTokens,
+    order: settings.Context.Order,
+  };
+}

@@ -1,0 +1,113 @@
+import { defineSettingsSection, type SectionSettings } from '@orkeon/core';
+import { z } from 'zod';
+import { chunkingStrategies } from './chunking/chunk.js';
+
+/** The seed's five query profiles; `fast` is the default. */
+export const ragProfiles = ['fast', 'balanced', 'quality', 'adaptive', 'corrective'] as const;
+export type RagProfile = (typeof ragProfiles)[number];
+
+export const rerankKinds = ['none', 'llm'] as const;
+
+/** `Svc:Rag`: retrieval-augmented generation (reference brief §9). */
+export const ragSettings = defineSettingsSection(
+  'Svc:Rag',
+  z.object({
+    Profile: z
+      .enum(ragProfiles)
+      .default('fast')
+      .describe(
+        'The query profile: fast (vector only, no rerank); balanced and quality (hybrid, reranked) and adaptive need a reranker; corrective needs the corrective graph.',
+      ),
+    Collection: z
+      .string()
+      .default('default')
+      .describe('The collection rag_search and rag_ingest use when the call names none.'),
+    MemoryStore: z
+      .string()
+      .optional()
+      .describe(
+        "The memory store (Svc:Memory) the chunks and their vectors are kept in; default the runtime's default store.",
+      ),
+    Retrieval: z
+      .strictObject({
+        TopK: z.number().int().min(1).max(100).default(5).describe('Passages a query answers.'),
+        CandidateK: z
+          .number()
+          .int()
+          .min(1)
+          .max(1000)
+          .optional()
+          .describe('Candidates retrieved before fusion and rerank; default 20 (50 balanced, 100 quality).'),
+        MinScore: z.number().min(0).max(1).default(0).describe('Lowest cosine similarity a vector candidate may have.'),
+        Hybrid: z
+          .strictObject({
+            Enabled: z
+              .boolean()
+              .optional()
+              .describe(
+                'Also search the words (BM25) and fuse both lists (RRF); default false for fast, true otherwise.',
+              ),
+            RrfK: z.number().int().min(1).default(60).describe('The k of reciprocal rank fusion.'),
+          })
+          .prefault({}),
+        Mmr: z
+          .strictObject({
+            Enabled: z.boolean().default(false).describe('Prefer diverse passages (maximal marginal relevance).'),
+            Lambda: z.number().min(0).max(1).default(0.7).describe('1 is relevance only, 0 diversity only.'),
+          })
+          .prefault({}),
+      })
+      .prefault({}),
+    Rerank: z
+      .strictObject({
+        Kind: z
+          .enum(rerankKinds)
+          .optional()
+          .describe('none, or llm (the model orders the candidates); default none for fast, llm otherwise.'),
+        TopN: z.number().int().min(1).max(100).default(5).describe('Candidates kept after the rerank.'),
+      })
+      .prefault({}),
+    Context: z
+      .strictObject({
+        MaxTokens: z
+          .number()
+          .int()
+          .min(50)
+          .default(2000)
+          .describe('The passages given to the model, in tokens (about 4 characters each).'),
+        Order: z
+          .enum(['rank', 'edges'])
+          .default('rank')
+          .describe('rank: best first; edges: the best at both ends of the context. Citation numbers follow the rank.'),
+      })
+      .prefault({}),
+    Generation: z
+      .strictObject({
+        SystemPrompt: z.string().optional().describe('Replaces the grounded system prompt of cited answers.'),
+        Temperature: z.number().min(0).max(2).default(0),
+        MaxOutputTokens: z.number().int().min(1).default(800),
+      })
+      .prefault({}),
+    Ingestion: z
+      .strictObject({
+        DefaultChunkingStrategy: z.enum(chunkingStrategies).default('recursive'),
+        ChunkSize: z.number().int().min(50).default(1000).describe('Characters per chunk.'),
+        ChunkOverlap: z.number().int().min(0).default(200).describe('Characters shared by neighbouring chunks.'),
+        ManifestDirectory: z
+          .string()
+          .default('/output/rag/manifests')
+          .describe("Virtual folder of each collection's manifest and word index."),
+        QuarantineDirectory: z
+          .string()
+          .default('/output/rag/quarantine')
+          .describe('Virtual folder where rejected documents are kept, with the reasons.'),
+      })
+      .prefault({}),
+  }),
+  {
+    description:
+      'Retrieval-augmented generation (@orkeon/rag): ingestion into collections, the staged query pipeline and its profiles, the rag_search and rag_ingest tools.',
+  },
+);
+
+export type RagSettings = SectionSettings<typeof ragSettings>;

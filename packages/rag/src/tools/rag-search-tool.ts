@@ -1,0 +1,44 @@
+import { defineTool, type Tool } from '@orkeon/core';
+import { z } from 'zod';
+import type { RagCitation } from '../query/rag-answer.js';
+import type { Rag } from '../rag.js';
+
+export const ragSearchToolName = 'rag_search';
+
+export const ragSearchInput = z.strictObject({
+  question: z.string().min(1).describe('What to look for, as a question or keywords.'),
+  top_k: z.number().int().min(1).max(20).default(3).describe('How many passages to answer.'),
+  collection: z.string().min(1).optional().describe('The collection to search; default the configured one.'),
+});
+
+/**
+ * `rag_search`: the passages of a collection that answer a question, numbered so the agent
+ * can cite them as [n], each with its source and where it lies in it. Retrieval only: the
+ * agent writes the answer itself.
+ */
+export function createRagSearchTool(rag: () => Rag): Tool<z.output<typeof ragSearchInput>> {
+  return defineTool({
+    name: ragSearchToolName,
+    description:
+      'Search a knowledge base collection for passages that answer a question. Answers numbered passages with their sources; cite them as [1], [2].',
+    input: ragSearchInput,
+    access: 'Read',
+    async execute({ question, top_k, collection }, context) {
+      const found = await rag().retrieve({
+        text: question,
+        topK: top_k,
+        signal: context.signal,
+        ...(collection === undefined ? {} : { collection }),
+      });
+      if (found.passages.length === 0) return `Nothing in the collection '${found.collection}' matches this question.`;
+      const heading = `${found.passages.length} passage(s) from the collection '${found.collection}':`;
+      return [heading, ...[...found.passages].sort((a, b) => a.marker - b.marker).map(describePassage)].join('\n\n');
+    },
+  });
+}
+
+function describePassage(passage: RagCitation): string {
+  const section =
+    passage.headings === undefined || passage.headings.length === 0 ? '' : `, ${passage.headings.join(' › ')}`;
+  return `[${passage.marker}] ${passage.sourceId} (characters ${passage.start}–${passage.end}${section})\n${passage.snippet}`;
+}
