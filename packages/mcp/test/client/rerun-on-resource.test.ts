@@ -1,7 +1,6 @@
-import { spawn } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import {
@@ -18,7 +17,6 @@ import { startOrkeonRun } from './orkeon-run.js';
 // changes. The server is Orkeon's own (`orkeon mcp serve --http`), whose `set_status` tool
 // changes `app://status`; the run is a real `orkeon run` process, stopped with Ctrl+C (SIGINT).
 
-const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const servedCrew = fileURLToPath(new URL('../server/fixtures/asking-crew.ts', import.meta.url));
 
 let serveFolder: TemporaryDirectory;
