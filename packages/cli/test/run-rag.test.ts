@@ -83,3 +83,56 @@ describe('orkeon run: an agent with a knowledge base', () => {
     expect(result.stderr).toContain('Svc:Rag:Profile');
   });
 });
+
+describe('orkeon run: a crew with rag: collections and an agent with knowledge:', () => {
+  const crewWithKnowledge = `name: answers
+rag:
+  collections:
+    handbook:
+      sources: ["./docs/**/*.md"]
+      chunking: { strategy: structural, max_tokens: 200, overlap: 20 }
+agents:
+  writer:
+    role: Writer
+    goal: Answer from the handbook
+    knowledge:
+      - collection: handbook
+        top_k: 2
+tasks:
+  answer: { description: "How many hearts do octopuses have?", expected_output: An answer that cites the handbook, agent: writer }
+`;
+
+  it('ingests the collection at the start and shows the task a numbered, cited block; the answer cites it', async () => {
+    await scripted.write('knowledge-crew.yaml', crewWithKnowledge);
+    scripted.server.enqueue({ text: 'Octopuses have three hearts [1].' });
+    const result = await scripted.run(['run', 'knowledge-crew.yaml', '-m', './out:/output:rw'], {
+      environment: { SVC_Llm__EmbeddingModel: 'scripted-embedding' },
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain('Octopuses have three hearts [1].');
+    const prompt = JSON.stringify(
+      scripted.server.requests.find((request) => request.path.endsWith('/chat/completions'))?.body,
+    );
+    expect(prompt, prompt).toContain('# Knowledge');
+    expect(prompt, prompt).toMatch(
+      /\[1\] \(\/crew\/docs\/octopus\.md, Octopuses\)\\n# Octopuses\\n\\nOctopuses have three hearts/,
+    );
+    // A heading with nothing under it is no passage of its own.
+    expect(prompt).not.toContain('(/crew/docs/guide.md, Guide)\\n# Guide\\n\\n#');
+    const manifest = JSON.parse(
+      await readFile(join(scripted.folder.path, 'out', 'rag', 'manifests', 'handbook.json'), 'utf8'),
+    );
+    expect(manifest.chunking).toEqual({ strategy: 'structural', size: 800, overlap: 80 });
+    expect(Object.keys(manifest.sources).sort()).toEqual(['/crew/docs/guide.md', '/crew/docs/octopus.md']);
+  }, 60_000);
+
+  it('a source that matches no file stops the run before any model call, naming it', async () => {
+    await scripted.write('knowledge-crew.yaml', crewWithKnowledge.replace('./docs/**/*.md', './manuals/*.md'));
+    const result = await scripted.run(['run', 'knowledge-crew.yaml', '-m', './out:/output:rw'], {
+      environment: { SVC_Llm__EmbeddingModel: 'scripted-embedding' },
+    });
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toContain("names './manuals/*.md'");
+    expect(scripted.server.requests.filter((request) => request.path.endsWith('/chat/completions'))).toEqual([]);
+  }, 60_000);
+});

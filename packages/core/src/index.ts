@@ -371,6 +371,16 @@ export {
 } from './human-input/human-input-channel.js';
 export { createHumanInputTool, humanInputToolName } from './human-input/human-input-tool.js';
 export { PendingHumanInput } from './human-input/pending-human-input.js';
+export {
+  type KnowledgeAttachment,
+  type KnowledgeBase,
+  KnowledgeBaseService,
+  type KnowledgeCollection,
+  type KnowledgePassage,
+  type KnowledgeProfile,
+  knowledgeProfiles,
+} from './knowledge/knowledge-base.js';
+export { KnowledgeBaseUnavailableError } from './knowledge/knowledge-base-unavailable-error.js';
 export { type CallingModel, callingModel, withCallingModel } from './llm/calling-model.js';
 export { type ChatModel, ChatModelService } from './llm/chat-model.js';
 export {

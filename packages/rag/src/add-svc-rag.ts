@@ -1,8 +1,10 @@
 import {
   ChatModelService,
   type Configuration,
+  callingModel,
   createLlmClient,
   EmbeddingProviderService,
+  KnowledgeBaseService,
   MemoryStoresService,
   type ServiceCollection,
   type ServiceResolver,
@@ -12,8 +14,10 @@ import {
 } from '@orkeon/core';
 import { WebHttpClient } from '@orkeon/tools-web';
 import { RagError } from './errors/rag-error.js';
+import { createRagEvalTool } from './evaluation/rag-eval-tool.js';
 import type { RagModel } from './query/rag-model.js';
 import { Rag, RagService } from './rag.js';
+import { RagKnowledgeBase } from './rag-knowledge-base.js';
 import { ragSettings } from './rag-settings.js';
 import { createRagIngestTool } from './tools/rag-ingest-tool.js';
 import { createRagSearchTool } from './tools/rag-search-tool.js';
@@ -38,6 +42,12 @@ function runtimeModel(resolver: ServiceResolver): () => RagModel | undefined {
     }
     return model;
   };
+}
+
+/** rag_eval's judge: the calling agent's model inside its tool call, else the host's or the runtime's. */
+function judgeModel(resolver: ServiceResolver, model: RagModel | undefined): () => RagModel | undefined {
+  const fallback = runtimeModel(resolver);
+  return () => callingModel() ?? model ?? fallback();
 }
 
 /** How long a web source may take, and how large it may be. */
@@ -84,7 +94,15 @@ export function addSvcRag(
       model: options.model ?? runtimeModel(resolver),
     });
   });
+  // Crews' rag: collections and agents' knowledge: go through the core's port.
+  services.tryAddSingleton(
+    KnowledgeBaseService,
+    (resolver) => new RagKnowledgeBase(resolver.get(RagService), resolver.get(VirtualFileSystemService)),
+  );
   services.addSingleton(ToolService, (resolver) => createRagSearchTool(() => resolver.get(RagService)));
   services.addSingleton(ToolService, (resolver) => createRagIngestTool(() => resolver.get(RagService)));
+  services.addSingleton(ToolService, (resolver) =>
+    createRagEvalTool(() => resolver.get(RagService), judgeModel(resolver, options.model)),
+  );
   return services;
 }

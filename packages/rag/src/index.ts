@@ -12,11 +12,22 @@ export { checkedCollectionName, RagCollection, type StoredChunk } from './collec
 export { type RagManifest, type RagManifestSource, ragManifestVersion } from './collection/rag-manifest.js';
 export { type RagErrorCode, ragErrorCodes } from './errors/error-codes.js';
 export { RagError } from './errors/rag-error.js';
+export {
+  type EvaluationOptions,
+  type EvaluationReport,
+  evaluateCollection,
+  formatEvaluationReport,
+  type QuestionEvaluation,
+} from './evaluation/evaluate-collection.js';
+export { type EvaluationQuestion, readEvaluationDataset } from './evaluation/evaluation-dataset.js';
+export { createRagEvalTool, ragEvalInput, ragEvalToolName } from './evaluation/rag-eval-tool.js';
 export type { IngestedSource, IngestionReport, IngestionRequest } from './ingestion/ingestion.js';
 export { type DocumentVerdict, validateDocument } from './loading/document-validation.js';
 export { loadSource } from './loading/load-source.js';
 export type { RagDocument, RagSource, RagSourceKind } from './loading/rag-document.js';
 export { RagLoadError } from './loading/rag-load-error.js';
+export { checkGroundedness, type Groundedness } from './query/groundedness-check.js';
+export { type QueryTransform, queryTransforms } from './query/query-transform.js';
 export {
   type RagAnswer,
   type RagCitation,
@@ -28,6 +39,7 @@ export {
 export type { RagModel } from './query/rag-model.js';
 export type { RagQuery } from './query/rag-pipeline.js';
 export { Rag, type RagOptions, RagService } from './rag.js';
+export { RagKnowledgeBase } from './rag-knowledge-base.js';
 export { type RagProfile, type RagSettings, ragProfiles, ragSettings } from './rag-settings.js';
 export type { RagCandidate } from './retrieval/rag-candidate.js';
 export { createRagIngestTool, ragIngestInput, ragIngestToolName } from './tools/rag-ingest-tool.js';

@@ -1,6 +1,7 @@
 import { defineSettingsSection, type SectionSettings } from '@orkeon/core';
 import { z } from 'zod';
 import { chunkingStrategies } from './chunking/chunk.js';
+import { queryTransforms } from './query/query-transform.js';
 
 /** The seed's five query profiles; `fast` is the default. */
 export const ragProfiles = ['fast', 'balanced', 'quality', 'adaptive', 'corrective'] as const;
@@ -56,6 +57,25 @@ export const ragSettings = defineSettingsSection(
             Lambda: z.number().min(0).max(1).default(0.7).describe('1 is relevance only, 0 diversity only.'),
           })
           .prefault({}),
+      })
+      .prefault({}),
+    Transform: z
+      .object({
+        Kind: z
+          .enum(queryTransforms)
+          .default('none')
+          .describe(
+            'none; multi-query (rephrasings, union); rag-fusion (rephrasings, rank fusion); hyde (an imagined answer searches the vectors). All but none ask the model.',
+          ),
+        VariantCount: z.number().int().min(1).max(10).default(3).describe('Rephrasings of multi-query and rag-fusion.'),
+      })
+      .prefault({}),
+    Groundedness: z
+      .object({
+        Enabled: z
+          .boolean()
+          .optional()
+          .describe('Check that a cited answer keeps to its passages; default true for quality, false otherwise.'),
       })
       .prefault({}),
     Rerank: z

@@ -129,7 +129,7 @@ describe('RAG in a runtime', () => {
       input: { question: 'How many hearts do octopuses have?', collection: 'docs', top_k: 2 },
       caller: { kind: 'host' },
     });
-    expect(found?.output).toMatch(/^2 passage\(s\) from the collection 'docs':/);
+    expect(found?.output).toMatch(/^[12] passage\(s\) from the collection 'docs':/);
     const first = found?.output.split(/\n\n(?=\[\d+\] )/)[1] ?? '';
     expect(first).toMatch(/^\[1\] \/docs\/octopus\.md \(characters \d+–\d+, Octopuses\)/);
     expect(first).toContain('three hearts');
@@ -213,6 +213,53 @@ describe('RAG in a runtime', () => {
     expect(kept.trace.find((step) => step.stage === 'retrieve')?.detail).toMatchObject({ hybrid: true });
     expect(kept.trace.find((step) => step.stage === 'rerank')?.detail).toMatchObject({ kind: 'llm' });
     expect(JSON.stringify(server.requests.at(-1)?.body)).toContain('Answer only with the numbers of the passages');
+  });
+
+  it("transforms: multi-query searches with the model's rephrasings, hyde with an imagined answer", async () => {
+    const rt = await ragRuntime({ Transform: { Kind: 'multi-query', VariantCount: 2 } });
+    await ingestCall(['/docs/guide.md', '/docs/octopus.md']);
+    const rag = rt.services.get(RagService);
+    server.enqueue({ text: '1. How many hearts does an octopus have?\n2. Octopus heart count' });
+    const found = await rag.retrieve({ text: 'hearts?', collection: 'docs', topK: 1 });
+    expect(found.trace.find((step) => step.stage === 'transform')?.detail).toEqual({ kind: 'multi-query', texts: 3 });
+    expect(found.passages[0]?.sourceId).toBe('/docs/octopus.md');
+    const embedded = server.requests.filter((request) => request.path.endsWith('/embeddings')).at(-1);
+    expect(JSON.stringify(embedded?.body)).toContain('Octopus heart count');
+
+    await rt.dispose();
+    const hyde = await ragRuntime({ Transform: { Kind: 'hyde' } });
+    // A new runtime's in-memory store is empty although the manifest on disk lists the sources: they are stored again.
+    const again = await ingestCall(['/docs/guide.md', '/docs/octopus.md']);
+    expect(again?.output).toContain('- /docs/octopus.md: updated');
+    server.enqueue({ text: 'Octopuses have three hearts and blue blood.' });
+    const imagined = await hyde.services
+      .get(RagService)
+      .retrieve({ text: 'cardiac anatomy?', collection: 'docs', topK: 1 });
+    expect(imagined.trace.find((step) => step.stage === 'transform')?.detail).toEqual({ kind: 'hyde', texts: 1 });
+    expect(imagined.passages[0]?.sourceId).toBe('/docs/octopus.md');
+  });
+
+  it('quality: hybrid, reranked, and the answer checked against its passages', async () => {
+    const rt = await ragRuntime({ Profile: 'quality', Rerank: { TopN: 2 } });
+    await ingestCall(['/docs/guide.md', '/docs/octopus.md'], { chunking_strategy: 'structural' });
+    server.enqueue({ text: '2, 1' }, { text: 'Octopuses have three hearts [1].' }, { text: '0.9' });
+    const answer = await rt.services
+      .get(RagService)
+      .answer({ text: 'octopuses hearts install mounts', collection: 'docs' });
+    expect(answer.trace.find((step) => step.stage === 'rerank')?.detail).toMatchObject({ kind: 'llm' });
+    expect(answer.groundedness).toEqual({ score: 0.9, verdict: 'grounded', judge: 'model' });
+    expect(answer.trace.map((step) => step.stage)).toEqual([
+      'transform',
+      'retrieve',
+      'fuse',
+      'rerank',
+      'assemble',
+      'generate',
+      'groundedness',
+    ]);
+    expect(JSON.stringify(server.requests.at(-1)?.body)).toContain(
+      'the share of the answer’s statements that the passages support',
+    );
   });
 
   it('a profile the installation cannot run fails at the first query, naming what it lacks', async () => {

@@ -1,4 +1,5 @@
 import type { Guardrail } from '../guardrails/guardrail.js';
+import type { KnowledgeAttachment } from '../knowledge/knowledge-base.js';
 import type { AgentDefinition } from './agent-definition.js';
 import { defineAgent } from './define-crew.js';
 import type { CrewLlmSettings } from './llm-settings.js';
@@ -14,6 +15,7 @@ export class AgentBuilder {
   #maxIterations: number | undefined;
   #allowDelegation: boolean | undefined;
   readonly #guardrails: (string | Guardrail)[] = [];
+  readonly #knowledge: (string | KnowledgeAttachment)[] = [];
 
   id(id: string): this {
     this.#id = id;
@@ -62,6 +64,12 @@ export class AgentBuilder {
     return this;
   }
 
+  /** Adds collections searched before each of the agent's tasks: names, or `{ collection, topK, … }` (docs/rag.md). */
+  knowledge(...attachments: readonly (string | KnowledgeAttachment)[]): this {
+    this.#knowledge.push(...attachments);
+    return this;
+  }
+
   /** The agent; throws `CrewValidationError` naming what is missing or wrong. */
   build(): AgentDefinition {
     // Unset fields go through as undefined so that validation names them.
@@ -75,6 +83,7 @@ export class AgentBuilder {
       ...(this.#maxIterations === undefined ? {} : { maxIterations: this.#maxIterations }),
       ...(this.#allowDelegation === undefined ? {} : { allowDelegation: this.#allowDelegation }),
       ...(this.#guardrails.length === 0 ? {} : { guardrails: this.#guardrails }),
+      ...(this.#knowledge.length === 0 ? {} : { knowledge: this.#knowledge }),
     });
   }
 }

@@ -1,4 +1,5 @@
 import type { Guardrail } from '../guardrails/guardrail.js';
+import type { KnowledgeAttachment } from '../knowledge/knowledge-base.js';
 import type { StopCondition } from '../llm/stop-conditions.js';
 import type { ModelInput } from '../llm/to-chat-model.js';
 import type { Tool } from '../tools/tool.js';
@@ -26,6 +27,8 @@ export interface AgentDefinition extends AgentCodeFields {
   readonly allowDelegation: boolean;
   /** Names of the guardrails on this agent's prompts, answers and tool calls (by-value ones are in `ownGuardrails` too). */
   readonly guardrails?: readonly string[];
+  /** Collections searched before each of the agent's tasks (see docs/rag.md); absent when none. */
+  readonly knowledge?: readonly KnowledgeAttachment[];
 }
 
 /** An agent as written by hand: the fields with defaults may be left out. */
@@ -45,4 +48,6 @@ export interface AgentInput {
   readonly allowDelegation?: boolean;
   /** Guardrails by value (`defineGuardrail`) or by registered name. */
   readonly guardrails?: readonly (string | Guardrail)[];
+  /** Collection names, or `{ collection, topK, minScore, profile, maxContextTokens }`. */
+  readonly knowledge?: readonly (string | KnowledgeAttachment)[];
 }

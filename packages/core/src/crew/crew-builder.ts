@@ -15,7 +15,15 @@ import type { CrewValidationOptions } from './validate-crew.js';
 type AgentLike = AgentInput | AgentDefinition | AgentBuilder;
 type TaskLike = TaskInput | TaskDefinition | TaskBuilder;
 /** The crew keys set as they are given, each by its own method. */
-type PlainKeys = 'budget' | 'planning' | 'consensus' | 'graphConfig' | 'graph' | 'memoryScope' | 'memoryProvider';
+type PlainKeys =
+  | 'budget'
+  | 'planning'
+  | 'consensus'
+  | 'graphConfig'
+  | 'graph'
+  | 'memoryScope'
+  | 'memoryProvider'
+  | 'rag';
 
 /** Builds a crew step by step; `build()` validates the whole crew like `defineCrew`. */
 export class CrewBuilder {
@@ -104,6 +112,12 @@ export class CrewBuilder {
   /** Whose memories the crew shares: `crew` (default), `agent`, `run` or `user`. */
   memoryScope(scope: MemoryScope): this {
     this.#plain.memoryScope = scope;
+    return this;
+  }
+
+  /** Knowledge bases ingested when a run starts: `{ collections: { <name>: { sources, chunking? } }, defaults? }` (docs/rag.md). */
+  rag(rag: NonNullable<CrewInput['rag']>): this {
+    this.#plain.rag = rag;
     return this;
   }
 

@@ -4,12 +4,22 @@ import type { ConsensusOverrides } from '../consensus/consensus-settings.js';
 import type { MemoryScope } from '../crew-memory/memory-scope.js';
 import type { CrewGraph } from '../graph/crew-graph.js';
 import type { Guardrail } from '../guardrails/guardrail.js';
+import type { KnowledgeCollection, KnowledgeProfile } from '../knowledge/knowledge-base.js';
 import type { GraphConfig, GraphConfigInput } from '../process/graph-config.js';
 import type { AgentDefinition, AgentInput } from './agent-definition.js';
 import type { AgentSelectionStrategy } from './agent-selection-strategy.js';
 import type { CrewLlmSettings } from './llm-settings.js';
 import type { ProcessType } from './process-type.js';
 import type { TaskDefinition, TaskInput } from './task-definition.js';
+
+/** A crew's knowledge bases (`rag:`): its collections by name, ingested when a run starts. */
+export interface CrewRag {
+  readonly collections: Readonly<Record<string, Omit<KnowledgeCollection, 'name'>>>;
+  readonly defaults?: {
+    /** The profile of knowledge attachments that name none. */
+    readonly profile?: KnowledgeProfile;
+  };
+}
 
 /** A validated crew: agents and tasks in declared order, every default filled in. */
 export interface CrewDefinition {
@@ -30,6 +40,8 @@ export interface CrewDefinition {
   readonly memoryProvider?: string;
   /** Whose memories the crew shares; default `crew`. */
   readonly memoryScope: MemoryScope;
+  /** Knowledge bases: collections ingested when a run starts (see docs/rag.md). */
+  readonly rag?: CrewRag;
   /** Most tasks running at once (parallel); default 4. */
   readonly maxConcurrency?: number;
   readonly agentSelection: AgentSelectionStrategy;
@@ -63,6 +75,7 @@ export interface CrewInput {
   readonly memory?: boolean;
   readonly memoryProvider?: string;
   readonly memoryScope?: MemoryScope;
+  readonly rag?: Partial<CrewRag>;
   readonly maxConcurrency?: number;
   readonly agentSelection?: AgentSelectionStrategy;
   readonly consensus?: ConsensusOverrides;

@@ -4,6 +4,7 @@ import { crewBudgetSchema } from '../budget/crew-budget.js';
 import { consensusOverridesSchema } from '../consensus/consensus-settings.js';
 import { memoryScopes } from '../crew-memory/memory-scope.js';
 import { piiTypes } from '../dlp/pii-detector.js';
+import { knowledgeProfiles } from '../knowledge/knowledge-base.js';
 import { graphConfigSchema, retiredCircuitBreakerSchema } from '../process/graph-config.js';
 import { defaultAgentMaxIterations } from './agent-definition.js';
 import { agentSelectionStrategies, unknownSelectionMessage } from './agent-selection-strategy.js';
@@ -52,6 +53,52 @@ const guardrailNames = z
   })
   .optional();
 
+const collectionName = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/, 'a collection name is letters, digits, -, _ and ., at most 64');
+
+const knowledgeAttachmentSchema = z
+  .union([
+    collectionName,
+    z.strictObject({
+      collection: collectionName.describe('The collection to search.'),
+      topK: z.int().min(1).max(50).optional().describe('Passages shown; default 5.'),
+      minScore: z.number().min(0).max(1).optional().describe('Lowest similarity of a passage shown.'),
+      profile: z.enum(knowledgeProfiles).optional().describe('The query profile; default rag.defaults.profile.'),
+      maxContextTokens: z.int().min(50).optional().describe('The block’s size in tokens; default 2000.'),
+    }),
+  ])
+  .describe('A collection name, or { collection, topK, minScore, profile, maxContextTokens }.');
+
+const ragSchema = z
+  .strictObject({
+    collections: z
+      .record(
+        collectionName,
+        z.strictObject({
+          sources: z
+            .array(z.string().trim().min(1))
+            .min(1)
+            .describe('Files, globs, folders (relative to the crew folder) and http(s) URLs.'),
+          chunking: z
+            .strictObject({
+              strategy: z.enum(['recursive', 'sentence', 'structural', 'semantic']).optional(),
+              maxTokens: z.int().min(13).optional().describe('Chunk size in tokens (4 characters each); default 512.'),
+              overlap: z.int().min(0).optional().describe('Tokens shared by neighbouring chunks; default 64.'),
+            })
+            .optional(),
+        }),
+      )
+      .default({})
+      .describe('Collections ingested when a run of the crew starts; unchanged sources cost nothing.'),
+    defaults: z
+      .strictObject({
+        profile: z.enum(knowledgeProfiles).optional().describe('The profile of knowledge attachments that name none.'),
+      })
+      .optional(),
+  })
+  .describe('Knowledge bases of the crew (needs @orkeon/rag; see docs/rag.md).');
+
 const agentFields = {
   role: requiredText('role', '<what the agent is>').describe('What the agent is; part of its system prompt.'),
   goal: requiredText('goal', '<what the agent must achieve>').describe(
@@ -72,6 +119,10 @@ const agentFields = {
   guardrails: guardrailNames.describe(
     'Names of registered guardrails on this agent’s prompts, answers and tool calls.',
   ),
+  knowledge: z
+    .array(knowledgeAttachmentSchema)
+    .default([])
+    .describe('Collections searched before each of the agent’s tasks; the passages are shown as a cited block.'),
 };
 
 const deliverableSchema = z
@@ -193,6 +244,7 @@ const crewFields = {
     .describe(
       'Whose memories the crew shares: crew (across its runs), agent (each agent its own), run (this run only) or user (the run’s resource, across crews).',
     ),
+  rag: ragSchema.optional(),
   maxConcurrency: z.int().positive().optional().describe('Most tasks running at once (parallel); default 4.'),
   budget: crewBudgetSchema.optional(),
   executionBudget: executionBudgetSchema.optional(),

@@ -2,10 +2,11 @@ import type { z } from 'zod';
 import { toCrewBudget } from '../budget/crew-budget.js';
 import { CrewGraph } from '../graph/crew-graph.js';
 import type { Guardrail } from '../guardrails/guardrail.js';
+import type { KnowledgeAttachment, KnowledgeCollection } from '../knowledge/knowledge-base.js';
 import type { OutputValidation } from '../output-validation/output-validation.js';
 import { type AgentCodeFields, splitAgentCodeFields, splitGuardrails } from './agent-code-fields.js';
 import type { AgentDefinition } from './agent-definition.js';
-import type { CrewDefinition } from './crew-definition.js';
+import type { CrewDefinition, CrewRag } from './crew-definition.js';
 import type { CrewProblem } from './crew-problem.js';
 import { type CrewRuleOptions, crewRuleProblems } from './crew-rules.js';
 import { agentSchema, crewSchema, taskSchema } from './crew-schema.js';
@@ -127,6 +128,7 @@ function toCrewDefinition(
     memory: data.memory,
     ...(data.memoryProvider === undefined ? {} : { memoryProvider: data.memoryProvider }),
     memoryScope: data.memoryScope,
+    ...(data.rag === undefined ? {} : { rag: toCrewRag(data.rag) }),
     ...(data.maxConcurrency === undefined ? {} : { maxConcurrency: data.maxConcurrency }),
     agentSelection: data.agentSelection,
     ...(data.consensus === undefined ? {} : { consensus: data.consensus }),
@@ -151,6 +153,29 @@ function toAgentDefinition(data: z.output<typeof agentSchema>, code: AgentCodeFi
     maxIterations: data.maxIterations,
     allowDelegation: data.allowDelegation,
     ...(data.guardrails === undefined || data.guardrails.length === 0 ? {} : { guardrails: data.guardrails }),
+    ...(data.knowledge.length === 0
+      ? {}
+      : {
+          knowledge: data.knowledge.map((entry) =>
+            typeof entry === 'string' ? { collection: entry } : (withoutUnset(entry) as KnowledgeAttachment),
+          ),
+        }),
+  };
+}
+
+function toCrewRag(data: NonNullable<z.output<typeof crewSchema>['rag']>): CrewRag {
+  const collections = Object.entries(data.collections).map(([name, collection]) => [
+    name,
+    {
+      sources: collection.sources,
+      ...(collection.chunking === undefined
+        ? {}
+        : { chunking: withoutUnset(collection.chunking) as NonNullable<KnowledgeCollection['chunking']> }),
+    },
+  ]);
+  return {
+    collections: Object.fromEntries(collections),
+    ...(data.defaults?.profile === undefined ? {} : { defaults: { profile: data.defaults.profile } }),
   };
 }
 

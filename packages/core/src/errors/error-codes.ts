@@ -33,6 +33,8 @@ export const coreErrorCodes = {
   TASK_INTERRUPTED: 'A task was interrupted by the abort signal before it finished.',
   TASK_OUTPUT_INVALID:
     "An agent's answer broke its task's output rules (format, JSON Schema, length, sections, forbidden patterns, personal data) and still broke them after the repairs allowed (outputValidation.maxRepairAttempts): the message lists every broken rule. Loosen the rules, say them in expectedOutput, or allow more repairs.",
+  KNOWLEDGE_BASE_UNAVAILABLE:
+    'A crew declares `rag:` collections or agents with `knowledge:`, and no knowledge base is registered: call addSvcRag from @orkeon/rag (orkeon run registers it), or remove the keys.',
   TASK_OUTPUT_PII_UNCHECKED:
     'A task\'s outputValidation.forbiddenPii needs the DLP detector and data-loss prevention is not enabled: call addSvcDlp(services) from @orkeon/dlp (orkeon run: add a "Svc": { "Dlp": {} } section to appsettings.json), or remove the rule.',
   TASK_ITERATIONS_EXHAUSTED:

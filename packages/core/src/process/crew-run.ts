@@ -10,6 +10,7 @@ import type { CrewMemory, RecalledMemory } from '../crew-memory/crew-memory.js';
 import type { PiiDetector } from '../dlp/pii-detector.js';
 import type { CoreErrorCode } from '../errors/error-codes.js';
 import { OrkeonError } from '../errors/orkeon-error.js';
+import type { KnowledgeBase, KnowledgePassage } from '../knowledge/knowledge-base.js';
 import type { LlmClient, ResponseFormat, TokenUsage } from '../llm/llm-client.js';
 import type { Logger } from '../logging/logger.js';
 import type { PermissionMode } from '../permissions/permission-mode.js';
@@ -43,6 +44,8 @@ export interface CrewRunSettings {
   readonly budgetSpent?: () => BudgetExhaustedError | undefined;
   /** Crew memory (`memory: true`): recalled before each task, told each result. */
   readonly memory?: CrewMemory;
+  /** Searches the agent's `knowledge:` collections before each of its tasks. */
+  readonly knowledge?: KnowledgeBase;
   /** Repairs of a broken answer when a task does not say; default 1. */
   readonly maxRepairAttempts?: number;
   /** Finds personal data for the tasks' `outputValidation.forbiddenPii`. */
@@ -69,6 +72,8 @@ export class CrewRun {
   readonly #events: CrewEventDelivery;
   /** One recall per task and agent, kept for its revisions and retries. */
   readonly #recalled = new Map<string, Promise<RecalledMemory[]>>();
+  /** One knowledge search per task and agent, kept for its revisions and retries. */
+  readonly #knowledge = new Map<string, Promise<KnowledgePassage[]>>();
 
   constructor(crew: CrewDefinition, order: readonly TaskDefinition[], settings: CrewRunSettings) {
     this.crew = crew;
@@ -258,7 +263,31 @@ export class CrewRun {
     const signal =
       stop === undefined || turn.signal === undefined ? (stop ?? turn.signal) : AbortSignal.any([turn.signal, stop]);
     const recalled = await this.#recall(task, agent);
-    return workOnTask(this.client(agent, task), { ...turn, signal, earlier, revision, recalled });
+    const knowledge = await this.#knowledgeFor(task, agent);
+    return workOnTask(this.client(agent, task), { ...turn, signal, earlier, revision, recalled, knowledge });
+  }
+
+  /** The passages of the agent's `knowledge:` collections for the task, searched once per task and agent. */
+  #knowledgeFor(task: TaskDefinition, agent: AgentDefinition): Promise<KnowledgePassage[]> {
+    const base = this.#settings.knowledge;
+    const attachments = agent.knowledge ?? [];
+    if (base === undefined || attachments.length === 0) return Promise.resolve([]);
+    const key = `${task.id}\u0000${agent.id}`;
+    let found = this.#knowledge.get(key);
+    if (found === undefined) {
+      const profile = this.crew.rag?.defaults?.profile;
+      found = Promise.all(
+        attachments.map((attachment) =>
+          base.retrieve(
+            attachment.profile === undefined && profile !== undefined ? { ...attachment, profile } : attachment,
+            task.description,
+            this.#settings.signal,
+          ),
+        ),
+      ).then((lists) => lists.flat());
+      this.#knowledge.set(key, found);
+    }
+    return found;
   }
 
   #recall(task: TaskDefinition, agent: AgentDefinition): Promise<RecalledMemory[]> {

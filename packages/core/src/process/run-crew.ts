@@ -15,6 +15,7 @@ import type { PiiDetector } from '../dlp/pii-detector.js';
 import type { EmbeddingProvider } from '../embeddings/embedding-provider.js';
 import type { CoreErrorCode } from '../errors/error-codes.js';
 import { OrkeonError } from '../errors/orkeon-error.js';
+import type { KnowledgeBase } from '../knowledge/knowledge-base.js';
 import type { Logger } from '../logging/logger.js';
 import type { PermissionMode } from '../permissions/permission-mode.js';
 import { withCrewRunSpan } from '../telemetry/crew-run-span.js';
@@ -58,6 +59,8 @@ export interface RunCrewOptions {
   readonly embeddings?: EmbeddingProvider | undefined;
   /** Crew memory, for a crew with `memory: true` (the runtime builds it from the crew's store and scope). */
   readonly memory?: CrewMemory;
+  /** Searches agents' `knowledge:` collections before their tasks. */
+  readonly knowledge?: KnowledgeBase;
   /** Repairs of an answer that breaks its task's output rules, when the task does not say; default 1. */
   readonly maxRepairAttempts?: number;
   /** Finds personal data for the tasks' `outputValidation.forbiddenPii`. */
@@ -115,6 +118,7 @@ export async function runCrew(crew: CrewDefinition, options: RunCrewOptions): Pr
     ...(options.permissionMode === undefined ? {} : { permissionMode: options.permissionMode }),
     ...(options.budgetSpent === undefined ? {} : { budgetSpent: options.budgetSpent }),
     ...(options.memory === undefined ? {} : { memory: options.memory }),
+    ...(options.knowledge === undefined ? {} : { knowledge: options.knowledge }),
     ...(options.maxRepairAttempts === undefined ? {} : { maxRepairAttempts: options.maxRepairAttempts }),
     ...(options.piiDetector === undefined ? {} : { piiDetector: options.piiDetector }),
   });

@@ -1,6 +1,7 @@
 import type { AgentDefinition } from '../crew/agent-definition.js';
 import type { TaskDefinition } from '../crew/task-definition.js';
 import type { RecalledMemory } from '../crew-memory/crew-memory.js';
+import type { KnowledgePassage } from '../knowledge/knowledge-base.js';
 
 /** An earlier task's answer, shown to a later task as context. */
 export interface EarlierOutput {
@@ -13,6 +14,16 @@ export interface EarlierOutput {
 export interface RevisionRequest {
   readonly feedback: string;
   readonly previousOutput: string;
+}
+
+/** The passages of the agent's knowledge collections, numbered for citing as [n]. */
+function knowledgeSection(passages: readonly KnowledgePassage[]): string {
+  const listed = passages.map((passage, index) => {
+    const section =
+      passage.headings === undefined || passage.headings.length === 0 ? '' : `, ${passage.headings.join(' › ')}`;
+    return `[${index + 1}] (${passage.sourceId}${section})\n${passage.text}`;
+  });
+  return `# Knowledge\nPassages from the knowledge base. Cite the ones you use as [n].\n\n${listed.join('\n\n')}`;
 }
 
 /** The agent's system prompt: its role, goal and backstory. */
@@ -32,10 +43,12 @@ export function taskGoal(
   earlier: readonly EarlierOutput[],
   revision?: RevisionRequest,
   recalled: readonly RecalledMemory[] = [],
+  knowledge: readonly KnowledgePassage[] = [],
 ): string {
   const sections = [`# Task\n${task.description}`];
   const context = Object.entries(task.context);
   if (context.length > 0) sections.push(`# Context\n${context.map(([key, value]) => `- ${key}: ${value}`).join('\n')}`);
+  if (knowledge.length > 0) sections.push(knowledgeSection(knowledge));
   if (recalled.length > 0)
     sections.push(
       `# What you remember from earlier work\n${recalled.map((memory) => `- ${memory.content.replaceAll('\n', '\n  ')}`).join('\n')}`,

@@ -6,6 +6,7 @@ import { resolveLlmSettings } from '../crew/llm-settings.js';
 import type { TaskDefinition } from '../crew/task-definition.js';
 import type { RecalledMemory } from '../crew-memory/crew-memory.js';
 import type { PiiDetector } from '../dlp/pii-detector.js';
+import type { KnowledgePassage } from '../knowledge/knowledge-base.js';
 import type { LlmClient, ResponseFormat, TokenUsage } from '../llm/llm-client.js';
 import { defaultMaxRepairAttempts } from '../output-validation/output-validation.js';
 import { outputViolations } from '../output-validation/output-violations.js';
@@ -43,6 +44,8 @@ export async function workOnTask(
     readonly revision?: RevisionRequest | undefined;
     /** What crew memory recalled for the task. */
     readonly recalled?: readonly RecalledMemory[] | undefined;
+    /** What the agent's knowledge collections hold for the task. */
+    readonly knowledge?: readonly KnowledgePassage[] | undefined;
   },
 ): Promise<{ output: string; usage: TokenUsage }> {
   const { task } = work;
@@ -55,7 +58,7 @@ export async function workOnTask(
   let spent: TokenUsage | undefined;
   const repairs = task.outputValidation?.maxRepairAttempts ?? work.maxRepairAttempts ?? defaultMaxRepairAttempts;
   for (let attempt = 0; ; attempt++) {
-    const goal = taskGoal(task, work.earlier, revision, work.recalled);
+    const goal = taskGoal(task, work.earlier, revision, work.recalled, work.knowledge);
     const { output, usage } = await takeTurn(client, work, goal, format);
     spent = spent === undefined ? usage : addUsage(spent, usage);
     const violations = outputViolations(output, task, work.piiDetector);

@@ -33,6 +33,7 @@ import { CrewKickoffHookRunnerService } from '../hooks/crew-kickoff-hook-runner.
 import { HumanInputAsker } from '../human-input/human-input-asker.js';
 import { type HumanInputChannel, HumanInputChannelService } from '../human-input/human-input-channel.js';
 import { createHumanInputTool } from '../human-input/human-input-tool.js';
+import { KnowledgeBaseService } from '../knowledge/knowledge-base.js';
 import { ChatModelService } from '../llm/chat-model.js';
 import { addLlmConsoleStreaming, LlmDeltaSinkService } from '../llm/console-streaming.js';
 import { createEchoModel } from '../llm/echo-model.js';
@@ -173,6 +174,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
       embeddings: () => provider.tryGet(EmbeddingProviderService),
       crewMemory: configuration.get(crewMemorySettings),
       memoryLayer: () => provider.tryGet(MemoryLayerService),
+      knowledgeBase: () => provider.tryGet(KnowledgeBaseService),
       consensus: configuration.get(consensusVotingSettings),
     });
   } catch (error) {

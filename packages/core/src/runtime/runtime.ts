@@ -24,6 +24,8 @@ import type { Guardian } from '../guardian/guardian.js';
 import type { GuardrailCatalogue } from '../guardrails/guardrail-catalogue.js';
 import { GuardrailSet } from '../guardrails/guardrail-set.js';
 import type { CrewKickoffHookRunner } from '../hooks/crew-kickoff-hook-runner.js';
+import type { KnowledgeBase } from '../knowledge/knowledge-base.js';
+import { KnowledgeBaseUnavailableError } from '../knowledge/knowledge-base-unavailable-error.js';
 import type { LlmDeltaSink } from '../llm/console-streaming.js';
 import { LlmClient } from '../llm/llm-client.js';
 import type { Logger } from '../logging/logger.js';
@@ -94,6 +96,8 @@ export interface RuntimeParts {
   readonly crewMemory?: CrewMemorySettings;
   /** The layer crew memory keeps and recalls through, when one is registered (cognitive memory). */
   readonly memoryLayer?: () => MemoryLayer | undefined;
+  /** The knowledge base of crews' `rag:` and agents' `knowledge:`, when one is registered. */
+  readonly knowledgeBase?: () => KnowledgeBase | undefined;
   /** Screens prompts and frames tool results for every model client; absent when the Guardian is off. */
   readonly guardian?: Guardian;
   /** The runtime's guardrails and those registered by name. */
@@ -356,6 +360,20 @@ export class Runtime implements AsyncDisposable {
     });
   }
 
+  /** The knowledge base a crew uses (`rag:`, agents' `knowledge:`); none needed, undefined; needed and missing, refused. */
+  #knowledgeBaseFor(crew: CrewDefinition): KnowledgeBase | undefined {
+    const attached = crew.agents.some((agent) => (agent.knowledge?.length ?? 0) > 0);
+    const declared = crew.rag !== undefined && Object.keys(crew.rag.collections).length > 0;
+    if (!attached && !declared) return undefined;
+    const base = this.#parts.knowledgeBase?.();
+    if (base === undefined)
+      throw new KnowledgeBaseUnavailableError(
+        crew.name,
+        declared ? 'declares rag: collections' : 'has agents with knowledge:',
+      );
+    return base;
+  }
+
   async #runCrew(crew: CrewDefinition, options: CrewRunOptions, scope: RunScope): Promise<CrewRunResult> {
     for (const agent of crew.agents) this.#adoptTools(agent.ownTools);
     const { hooks, executionStates, logger } = this.#parts;
@@ -368,8 +386,15 @@ export class Runtime implements AsyncDisposable {
     if (uncheckable !== undefined && piiDetector === undefined) throw new OutputPiiUncheckedError(uncheckable.id);
     if (crew.memory && crew.memoryProvider !== undefined)
       this.memory.checkedType(crew.memoryProvider, `Crew '${crew.name}' memoryProvider`);
+    const knowledge = this.#knowledgeBaseFor(crew);
     const store = this.#parts.store();
     await hooks?.runBeforeKickoff(crew);
+    // The crew's collections are ingested before its first task; unchanged sources cost nothing.
+    if (knowledge !== undefined && crew.rag !== undefined)
+      await knowledge.prepare(
+        Object.entries(crew.rag.collections).map(([name, collection]) => ({ name, ...collection })),
+        scope.signal,
+      );
     const session: CrewSession | undefined =
       store === undefined
         ? undefined
@@ -415,6 +440,7 @@ export class Runtime implements AsyncDisposable {
         completedOutputs: session?.completedOutputs ?? {},
         ...(crew.agentSelection === 'Embedding' ? { embeddings: this.#parts.embeddings?.() } : {}),
         ...(memory === undefined ? {} : { memory }),
+        ...(knowledge === undefined ? {} : { knowledge }),
         ...(this.#parts.consensus === undefined ? {} : { consensus: this.#parts.consensus }),
         ...(this.#parts.maxRepairAttempts === undefined ? {} : { maxRepairAttempts: this.#parts.maxRepairAttempts }),
         ...(piiDetector === undefined ? {} : { piiDetector }),

@@ -181,7 +181,7 @@ describe('defineCrew with plain typed objects', () => {
       'name: name is empty; write name: <crew name>.',
       'process: unknown process "round-robin"; use one of sequential, hierarchical, parallel, consensual, graph, autonomous.',
       "agents.researcher.maxIterations: expected a number, got 'many'.",
-      "agents.researcher.colour: unknown key 'colour'; known keys: id, role, goal, backstory, tools, llm, maxIterations, allowDelegation, guardrails.",
+      "agents.researcher.colour: unknown key 'colour'; known keys: id, role, goal, backstory, tools, llm, maxIterations, allowDelegation, guardrails, knowledge.",
       'tasks.research.context.year: expected text, got 2025; put it in quotes to keep it as text.',
     ]);
   });

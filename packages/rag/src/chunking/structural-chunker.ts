@@ -12,9 +12,34 @@ import { chunkOfSpan, spanLength, type TextSpan, trimSpan } from './text-span.js
  */
 export function structuralChunks(text: string, options: ChunkingOptions = {}): TextChunk[] {
   const { size, overlap } = resolveChunkingOptions(options);
-  return markdownSections(text).flatMap((section) =>
+  return withBareHeadingsJoined(text, markdownSections(text)).flatMap((section) =>
     sectionSpans(text, section, size, overlap).map((span) => chunkOfSpan(text, span, section.headings)),
   );
+}
+
+/**
+ * A heading with nothing under it (`# Guide` straight before `## Install`) is no passage of
+ * its own: it joins the section that follows, whose chunk then starts with both headings.
+ */
+function withBareHeadingsJoined(text: string, sections: readonly MarkdownSection[]): MarkdownSection[] {
+  const joined: MarkdownSection[] = [];
+  let carriedStart: number | undefined;
+  for (const [index, section] of sections.entries()) {
+    const start = carriedStart ?? section.start;
+    if (index < sections.length - 1 && isBareHeading(text, section)) {
+      carriedStart = start;
+      continue;
+    }
+    carriedStart = undefined;
+    joined.push(start === section.start ? section : { ...section, start });
+  }
+  return joined;
+}
+
+function isBareHeading(text: string, section: MarkdownSection): boolean {
+  if (section.headings.length === 0) return false;
+  const lines = text.slice(section.start, section.end).trim().split(/\r?\n/);
+  return lines.length === 1 && /^ {0,3}#{1,6}(?:[ \t]|$)/.test(lines[0] as string);
 }
 
 function sectionSpans(text: string, section: MarkdownSection, size: number, overlap: number): TextSpan[] {

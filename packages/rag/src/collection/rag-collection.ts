@@ -81,6 +81,11 @@ export class RagCollection {
     (await this.lexical()).remove(chunkIds);
   }
 
+  /** Whether the store holds the chunk (a source without chunks counts as held). */
+  async holds(chunkId: string | undefined): Promise<boolean> {
+    return chunkId === undefined || (await this.#store.get(this.#key(chunkId))) !== undefined;
+  }
+
   /** The chunks nearest `embedding`, best first. */
   async nearest(embedding: readonly number[], limit: number, minScore: number): Promise<RagCandidate[]> {
     const found = await this.#store.searchSimilar(embedding, { topK: limit, minScore, filter: { tags: [this.#tag] } });

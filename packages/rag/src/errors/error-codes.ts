@@ -6,6 +6,8 @@ export const ragErrorCodes = {
     "The collection was ingested with another embedding model or size: ingest again with `reindex: true` (rag_ingest's `reindex`), or go back to the model it was made with.",
   RAG_EMBEDDINGS_UNAVAILABLE:
     'No embedding provider is registered: set `Llm:EmbeddingModel`, or install `@orkeon/embeddings-local` (see docs/embeddings.md).',
+  RAG_EVALUATION_INVALID:
+    'An evaluation dataset cannot be read: the message names the file, the question and the fix (JSON { questions: [{ question, relevant: [source or chunk ids] }] } or JSON Lines).',
   RAG_MANIFEST_UNREADABLE:
     "A collection's manifest cannot be read (not JSON, or of a newer release): restore it, or ingest the collection again with `reindex: true`.",
   RAG_MANIFEST_UNWRITABLE:

@@ -25,6 +25,9 @@ export interface IngestionRequest {
   readonly chunkingStrategy?: ChunkingStrategy;
   /** Ingest every source again, and accept a new embedding model for the collection. */
   readonly reindex?: boolean;
+  /** Characters per chunk and shared by neighbours; default the settings'. */
+  readonly chunkSize?: number;
+  readonly chunkOverlap?: number;
   readonly signal?: AbortSignal;
 }
 
@@ -71,6 +74,7 @@ export async function ingest(parts: IngestionParts, request: IngestionRequest): 
   const collection = await parts.collection(request.collection);
   const path = manifestPath(parts.manifestDirectory, collection.name);
   const strategy = request.chunkingStrategy ?? parts.defaultStrategy;
+  const sizes = { size: request.chunkSize ?? parts.chunkSize, overlap: request.chunkOverlap ?? parts.chunkOverlap };
   const previous = await readManifest(parts.files, path);
   const dimensions = parts.embeddings.dimensions ?? (await parts.embeddings.embed(['dimensions']))[0]?.length ?? 0;
   const profile = { model: parts.embeddings.model, dimensions };
@@ -86,7 +90,7 @@ export async function ingest(parts: IngestionParts, request: IngestionRequest): 
     version: ragManifestVersion,
     collection: collection.name,
     embedding: profile,
-    chunking: { strategy, size: parts.chunkSize, overlap: parts.chunkOverlap },
+    chunking: { strategy, ...sizes },
     sources: { ...(previous?.sources ?? {}) },
   };
   if (request.reindex === true && previous !== undefined) {
@@ -100,7 +104,16 @@ export async function ingest(parts: IngestionParts, request: IngestionRequest): 
   try {
     for (const source of request.sources) {
       request.signal?.throwIfAborted();
-      report.push(await ingestOne(parts, collection, manifest, source, strategy, request.signal));
+      report.push(
+        await ingestOne(
+          { ...parts, chunkSize: sizes.size, chunkOverlap: sizes.overlap },
+          collection,
+          manifest,
+          source,
+          strategy,
+          request.signal,
+        ),
+      );
     }
   } finally {
     // What was stored is recorded even when a later source stops the ingestion.
@@ -143,7 +156,8 @@ async function ingestOne(
   }
   const hash = createHash('sha256').update(document.text).digest('hex');
   const known = manifest.sources[document.sourceId];
-  if (known !== undefined && known.hash === hash)
+  // Unchanged, and still in the store (an in-memory store, or another store, starts empty).
+  if (known !== undefined && known.hash === hash && (await collection.holds(known.chunks[0]?.id)))
     return { sourceId: document.sourceId, status: 'unchanged', chunks: known.chunks.length };
   const pieces = await chunkText(document.text, strategy, {
     size: parts.chunkSize,

@@ -1,3 +1,5 @@
+import type { Groundedness } from './groundedness-check.js';
+
 /** A passage a query found, numbered as the answer cites it (`[1]`, `[2]`, …). */
 export interface RagCitation {
   readonly marker: number;
@@ -36,4 +38,6 @@ export interface RagAnswer extends RagRetrieval {
   readonly citations: readonly RagCitation[];
   /** False when no passage was found: the answer says so, and no model was called. */
   readonly grounded: boolean;
+  /** The groundedness stage's verdict, when it ran (`Svc:Rag:Groundedness:Enabled`, the quality profile). */
+  readonly groundedness?: Groundedness;
 }

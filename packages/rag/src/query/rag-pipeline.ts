@@ -8,7 +8,9 @@ import type { RagCandidate } from '../retrieval/rag-candidate.js';
 import { reciprocalRankFusion } from '../retrieval/reciprocal-rank-fusion.js';
 import { edgesOrder, fitToTokenBudget } from '../retrieval/token-budget.js';
 import { citedAnswerPrompt, defaultGroundedSystemPrompt, noContextAnswer, usedCitations } from './cited-answer.js';
+import { checkGroundedness } from './groundedness-check.js';
 import { llmRerank } from './llm-reranker.js';
+import { mergeTransformedLists, transformQuery } from './query-transform.js';
 import type { RagAnswer, RagCitation, RagRetrieval, RagStage, RagTraceStep } from './rag-answer.js';
 import type { RagModel } from './rag-model.js';
 import { planOf, type RagPlan } from './rag-plan.js';
@@ -20,6 +22,10 @@ export interface RagQuery {
   readonly collection?: string;
   /** Passages kept; default `Svc:Rag:Retrieval:TopK`. */
   readonly topK?: number;
+  /** Overrides of the settings for this query (an agent's `knowledge:` entry). */
+  readonly profile?: RagSettings['Profile'];
+  readonly minScore?: number;
+  readonly maxContextTokens?: number;
   readonly signal?: AbortSignal;
 }
 
@@ -51,17 +57,24 @@ export class RagPipeline {
     const steps: RagTraceStep[] = [];
     const collection = await this.#parts.collection(query.collection ?? this.#parts.settings.Collection);
     const model = this.#parts.model();
-    const plan = planOf(this.#parts.settings, model !== undefined);
+    const plan = planOf(settingsFor(this.#parts.settings, query), model !== undefined);
     const topK = query.topK ?? plan.topK;
-    const texts = await this.#stage(steps, 'transform', async () => ({
-      value: [query.text],
-      detail: { kind: 'none' },
-    }));
+    const texts = await this.#stage(steps, 'transform', async () => {
+      const transformed = await transformQuery(plan.transform, query.text, {
+        model,
+        variants: plan.variants,
+        signal: query.signal,
+      });
+      return { value: transformed, detail: { kind: plan.transform, texts: transformed.vectorTexts.length } };
+    });
     const candidates = await this.#stage(steps, 'retrieve', async () => {
-      const [embedding] = await this.#parts.embeddings.embed(texts);
-      const vectors = await collection.nearest(embedding as number[], plan.candidateK, plan.minScore);
+      const embeddings = await this.#parts.embeddings.embed(texts.vectorTexts);
+      const lists = await Promise.all(
+        embeddings.map((embedding) => collection.nearest(embedding, plan.candidateK, plan.minScore)),
+      );
+      const vectors = mergeTransformedLists(plan.transform, lists, plan.rrfK);
       if (!plan.hybrid) return { value: vectors, detail: { vector: vectors.length, hybrid: false } };
-      const lexical = (await collection.lexical()).search(query.text, plan.candidateK);
+      const lexical = (await collection.lexical()).search(texts.lexicalText, plan.candidateK);
       const fused = reciprocalRankFusion([vectors, lexical], plan.rrfK);
       return { value: fused, detail: { vector: vectors.length, lexical: lexical.length, hybrid: true } };
     });
@@ -113,7 +126,13 @@ export class RagPipeline {
         detail: { modelCalled: true, citations: citations.length },
       };
     });
-    return { ...retrieval, ...answer, trace: steps };
+    const plan = planOf(settingsFor(this.#parts.settings, query), model !== undefined);
+    if (!plan.groundedness || !answer.grounded) return { ...retrieval, ...answer, trace: steps };
+    const groundedness = await this.#stage(steps, 'groundedness', async () => {
+      const checked = await checkGroundedness(answer.text, retrieval.passages, model, query.signal);
+      return { value: checked, detail: { score: checked.score, verdict: checked.verdict, judge: checked.judge } };
+    });
+    return { ...retrieval, ...answer, groundedness, trace: steps };
   }
 
   async #stage<T>(
@@ -139,6 +158,18 @@ export class RagPipeline {
       }
     });
   }
+}
+
+/** The settings with a query's own overrides on top. */
+function settingsFor(settings: RagSettings, query: RagQuery): RagSettings {
+  if (query.profile === undefined && query.minScore === undefined && query.maxContextTokens === undefined)
+    return settings;
+  return {
+    ...settings,
+    Profile: query.profile ?? settings.Profile,
+    Retrieval: { ...settings.Retrieval, MinScore: query.minScore ?? settings.Retrieval.MinScore },
+    Context: { ...settings.Context, MaxTokens: query.maxContextTokens ?? settings.Context.MaxTokens },
+  };
 }
 
 function citationOf(candidate: RagCandidate, marker: number): RagCitation {

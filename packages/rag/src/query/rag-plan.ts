@@ -1,5 +1,6 @@
 import { RagError } from '../errors/rag-error.js';
 import type { RagSettings } from '../rag-settings.js';
+import type { QueryTransform } from './query-transform.js';
 
 /** What one query does, stage by stage: the profile's choices with the settings' overrides on top. */
 export interface RagPlan {
@@ -14,27 +15,37 @@ export interface RagPlan {
   readonly rerankTopN: number;
   readonly maxTokens: number;
   readonly order: 'rank' | 'edges';
+  readonly transform: QueryTransform;
+  readonly variants: number;
+  readonly groundedness: boolean;
 }
 
 const candidatesByProfile = { fast: 20, balanced: 50, quality: 100, adaptive: 50, corrective: 20 } as const;
 
 /**
  * The plan of the configured profile. `fast` searches vectors only; `balanced` fuses vectors
- * and words and lets the model order the candidates. A profile this installation cannot run
+ * and words and lets the model order the candidates; `quality` also takes more candidates and
+ * checks that a cited answer keeps to its passages. A profile this installation cannot run
  * fails here, at the first query, naming what it lacks (the seed's rule for the reranker).
  */
 export function planOf(settings: RagSettings, hasModel: boolean): RagPlan {
   const profile = settings.Profile;
-  if (profile === 'quality' || profile === 'adaptive' || profile === 'corrective')
+  if (profile === 'adaptive' || profile === 'corrective')
     throw new RagError(
       'RAG_PROFILE_UNAVAILABLE',
-      `Svc:Rag:Profile '${profile}' needs ${profile === 'corrective' ? 'the corrective graph' : profile === 'quality' ? 'the groundedness checker' : 'the query classifier'}, which this release does not have yet: choose 'fast' or 'balanced'.`,
+      `Svc:Rag:Profile '${profile}' needs ${profile === 'corrective' ? 'the corrective graph' : 'the query classifier'}, which this release does not have yet: choose 'fast', 'balanced' or 'quality'.`,
     );
   const rerank = settings.Rerank.Kind ?? (profile === 'fast' ? 'none' : 'llm');
-  if (profile === 'balanced' && rerank === 'none')
+  if (profile !== 'fast' && rerank === 'none')
     throw new RagError(
       'RAG_PROFILE_UNAVAILABLE',
-      "Svc:Rag:Profile 'balanced' needs a reranker, and Svc:Rag:Rerank:Kind is 'none': set it to 'llm', or choose the profile 'fast'.",
+      `Svc:Rag:Profile '${profile}' needs a reranker, and Svc:Rag:Rerank:Kind is 'none': set it to 'llm', or choose the profile 'fast'.`,
+    );
+  const transform = settings.Transform.Kind;
+  if (transform !== 'none' && !hasModel)
+    throw new RagError(
+      'RAG_PROFILE_UNAVAILABLE',
+      `The query transform '${transform}' (Svc:Rag:Transform:Kind) needs a model, and none is configured: set Llm:Model, or set the transform to none.`,
     );
   if (rerank === 'llm' && !hasModel)
     throw new RagError(
@@ -53,5 +64,8 @@ export function planOf(settings: RagSettings, hasModel: boolean): RagPlan {
     rerankTopN: settings.Rerank.TopN,
     maxTokens: settings.Context.MaxTokens,
     order: settings.Context.Order,
+    transform,
+    variants: settings.Transform.VariantCount,
+    groundedness: settings.Groundedness.Enabled ?? profile === 'quality',
   };
 }
