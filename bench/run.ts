@@ -1,6 +1,6 @@
 // Runs every benchmark group, ours and the anchor interleaved in one run, prints
 // the ratios and writes them to docs/benchmarks.md. `npm run bench`; `npm run bench -- a2a mcp`
-// runs the named sections only (services, configuration, agent-loop, a2a, mcp, startup, http-api, data, conversations, memory, embeddings, guardian, dlp, code) and
+// runs the named sections only (services, configuration, agent-loop, a2a, mcp, startup, http-api, data, conversations, memory, embeddings, rag, guardian, dlp, code) and
 // puts each in place of its old one in docs/benchmarks.md, leaving the others as they are.
 import { readFile, writeFile } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';
@@ -12,6 +12,7 @@ import { configurationBenchmarks } from './configuration.bench.js';
 import { conversationsSection, measureConversations } from './conversations.js';
 import { mcpSection, measureMcp } from './mcp.js';
 import { measureMemory, memorySection } from './memory.js';
+import { ragBenchSection } from './rag.js';
 import { servicesBenchmarks } from './services.bench.js';
 import { measureStartup, startupSection } from './startup.js';
 import { codeInterpreterSection, measureCodeInterpreter } from './tools-code.js';
@@ -53,6 +54,7 @@ const sections: Section[] = [
     measure: async () => (await import('./embeddings.js')).embeddingsBenchSection(),
   },
   { name: 'memory', heading: '## Memory stores', measure: async () => memorySection(await measureMemory()) },
+  { name: 'rag', heading: '## RAG', measure: () => ragBenchSection(selectedOnly()) },
   {
     name: 'guardian',
     heading: '## Guardian',

@@ -1,6 +1,7 @@
 import { defineSettingsSection, type SectionSettings } from '@orkeon/core';
 import { z } from 'zod';
 import { chunkingStrategies } from './chunking/chunk.js';
+import { quarantineLevels } from './loading/document-validation.js';
 import { queryTransforms } from './query/query-transform.js';
 
 /** The seed's five query profiles; `fast` is the default. */
@@ -117,6 +118,12 @@ export const ragSettings = defineSettingsSection(
           .string()
           .default('/output/rag/manifests')
           .describe("Virtual folder of each collection's manifest and word index."),
+        QuarantineAt: z
+          .enum(quarantineLevels)
+          .default('High')
+          .describe(
+            'The injection finding that keeps a document out: High (High and Critical quarantined, Medium flagged), Critical (High flagged too: for documents that discuss attacks), or Off (no injection check; empty, binary and oversized documents are still refused).',
+          ),
         QuarantineDirectory: z
           .string()
           .default('/output/rag/quarantine')

@@ -71,6 +71,7 @@ export class Rag {
         collection: (name) => this.collection(name),
         manifestDirectory: ingestion.ManifestDirectory,
         quarantineDirectory: ingestion.QuarantineDirectory,
+        quarantineAt: ingestion.QuarantineAt,
         defaultStrategy: ingestion.DefaultChunkingStrategy,
         chunkSize: ingestion.ChunkSize,
         chunkOverlap: ingestion.ChunkOverlap,

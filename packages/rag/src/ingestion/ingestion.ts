@@ -12,7 +12,7 @@ import {
   writeManifest,
 } from '../collection/rag-manifest.js';
 import { RagError } from '../errors/rag-error.js';
-import { validateDocument } from '../loading/document-validation.js';
+import { type QuarantineLevel, validateDocument } from '../loading/document-validation.js';
 import { loadSource } from '../loading/load-source.js';
 import { quarantineDocument } from '../loading/quarantine.js';
 import type { RagDocument, RagSource } from '../loading/rag-document.js';
@@ -56,6 +56,7 @@ export interface IngestionParts {
   readonly collection: (name: string) => Promise<RagCollection>;
   readonly manifestDirectory: string;
   readonly quarantineDirectory: string;
+  readonly quarantineAt: QuarantineLevel;
   readonly defaultStrategy: ChunkingStrategy;
   readonly chunkSize: number;
   readonly chunkOverlap: number;
@@ -143,7 +144,7 @@ async function ingestOne(
     const sourceId = (error as { sourceId?: string }).sourceId ?? source.id ?? source.location;
     return { sourceId, status: 'failed', chunks: 0, reasons: [error instanceof Error ? error.message : String(error)] };
   }
-  const verdict = validateDocument(document);
+  const verdict = validateDocument(document, { quarantineAt: parts.quarantineAt });
   if (verdict.verdict === 'Rejected') {
     const kept = await quarantineDocument(parts.files, parts.quarantineDirectory, document, verdict);
     return {

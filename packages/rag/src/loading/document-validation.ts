@@ -11,9 +11,15 @@ export interface DocumentVerdict {
   readonly reasons: readonly string[];
 }
 
+/** From which injection severity a document is quarantined; `Off` skips the injection check (integrity stays). */
+export const quarantineLevels = ['High', 'Critical', 'Off'] as const;
+export type QuarantineLevel = (typeof quarantineLevels)[number];
+
 export interface DocumentValidationOptions {
   /** Longer documents are rejected. Default 5,000,000. */
   readonly maxCharacters?: number;
+  /** Default `High`: High and Critical findings are rejected, Medium ones flagged. */
+  readonly quarantineAt?: QuarantineLevel;
 }
 
 export const defaultMaxDocumentCharacters = 5_000_000;
@@ -43,6 +49,8 @@ const rank: Readonly<Record<InjectionSeverity, number>> = { Low: 1, Medium: 2, H
 export function validateDocument(document: RagDocument, options: DocumentValidationOptions = {}): DocumentVerdict {
   const integrity = integrityProblems(document.text, options.maxCharacters ?? defaultMaxDocumentCharacters);
   if (integrity.length > 0) return { verdict: 'Rejected', reasons: integrity };
+  const quarantineAt = options.quarantineAt ?? 'High';
+  if (quarantineAt === 'Off') return { verdict: 'Clean', reasons: [] };
   const screened = document.title === undefined ? document.text : `${document.title}\n${document.text}`;
   const scan = scanForInjection(screened, 'toolResult');
   if (scan.severity === undefined) return { verdict: 'Clean', reasons: [] };
@@ -50,7 +58,10 @@ export function validateDocument(document: RagDocument, options: DocumentValidat
   const highest = Math.max(...scan.findings.map((finding) => rank[finding.severity]));
   // The detector raises the severity when warning signs of different kinds come together.
   if (rank[scan.severity] > highest) reasons.push(`Warning signs of several kinds together count as ${scan.severity}.`);
-  return { verdict: severityVerdict[scan.severity], reasons };
+  // With `Critical`, a High finding is flagged rather than quarantined (documents that discuss attacks).
+  const verdict =
+    quarantineAt === 'Critical' && scan.severity === 'High' ? 'Suspicious' : severityVerdict[scan.severity];
+  return { verdict, reasons };
 }
 
 function integrityProblems(text: string, maxCharacters: number): string[] {
