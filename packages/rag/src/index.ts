@@ -26,9 +26,10 @@ export { type DocumentVerdict, validateDocument } from './loading/document-valid
 export { loadSource } from './loading/load-source.js';
 export type { RagDocument, RagSource, RagSourceKind } from './loading/rag-document.js';
 export { RagLoadError } from './loading/rag-load-error.js';
-export { checkGroundedness, type Groundedness } from './query/groundedness-check.js';
+export { checkGroundedness } from './query/groundedness-check.js';
 export { type QueryTransform, queryTransforms } from './query/query-transform.js';
 export {
+  type Groundedness,
   type RagAnswer,
   type RagCitation,
   type RagRetrieval,

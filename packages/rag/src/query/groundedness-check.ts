@@ -1,14 +1,6 @@
 import { words } from '../retrieval/words.js';
-import type { RagCitation } from './rag-answer.js';
+import type { Groundedness, RagCitation } from './rag-answer.js';
 import type { RagModel } from './rag-model.js';
-
-/** How well an answer keeps to its passages: 0 (not at all) to 1 (every statement supported). */
-export interface Groundedness {
-  readonly score: number;
-  readonly verdict: 'grounded' | 'ungrounded';
-  /** `model`: the model judged; `words`: no model, the answer's sentences were matched against the passages' words. */
-  readonly judge: 'model' | 'words';
-}
 
 const threshold = 0.5;
 

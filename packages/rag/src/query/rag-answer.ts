@@ -1,5 +1,3 @@
-import type { Groundedness } from './groundedness-check.js';
-
 /** A passage a query found, numbered as the answer cites it (`[1]`, `[2]`, …). */
 export interface RagCitation {
   readonly marker: number;
@@ -29,6 +27,14 @@ export interface RagRetrieval {
   readonly collection: string;
   readonly passages: readonly RagCitation[];
   readonly trace: readonly RagTraceStep[];
+}
+
+/** How well an answer keeps to its passages: 0 (not at all) to 1 (every statement supported). */
+export interface Groundedness {
+  readonly score: number;
+  readonly verdict: 'grounded' | 'ungrounded';
+  /** `model`: the model judged; `words`: no model, the answer's sentences were matched against the passages' words. */
+  readonly judge: 'model' | 'words';
 }
 
 /** A cited answer: its text holds `[n]` markers, each naming a citation. */

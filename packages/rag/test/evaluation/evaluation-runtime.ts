@@ -5,13 +5,11 @@ import {
   Configuration,
   coreSettingsSections,
   createAiSdkEmbeddingProvider,
-  createLlmClient,
   createRuntime,
   EmbeddingProviderService,
   type Runtime,
   ServiceCollection,
   type SettingsTree,
-  ToolService,
 } from '@orkeon/core';
 import {
   captureLogger,
