@@ -1,3 +1,4 @@
+// One file over 300 lines: every fixture the suite calls by name is served by one module, as the suite expects of one server.
 // The fixtures the official MCP conformance suite's server scenarios call by name,
 // served by `orkeon mcp serve examples/mcp-conformance-server/crew.ts --http 127.0.0.1:8808`.
 // They exist for the suite only; they are not part of Orkeon.
