@@ -17,6 +17,7 @@ export { webCatalogue } from './family/web-catalogue.js';
 export { createWebFamily, type WebFamilyOptions, webFamily, webFamilyName } from './family/web-family.js';
 export { type GitHubInput, gitHubInput } from './github/github-input.js';
 export { createGitHubTool, type GitHubToolOptions, gitHubToolName } from './github/github-tool.js';
+export { type ContentType, parseContentType } from './http/body-text.js';
 export { maxHeaderCount, maxHeaderValueLength, requestHeadersProblem } from './http/header-rules.js';
 export { createHttpApiTool, type HttpApiInput, httpApiInput, httpApiToolName } from './http/http-api-tool.js';
 export {

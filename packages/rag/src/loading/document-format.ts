@@ -40,18 +40,3 @@ export function extensionOf(path: string): string {
 export function formatOfPath(path: string): RagDocumentFormat | undefined {
   return formatsByExtension[extensionOf(path)];
 }
-
-/** The media type and charset of a `content-type` header (`text/html; charset=iso-8859-1`). */
-export interface MediaType {
-  readonly mediaType: string;
-  readonly charset?: string;
-}
-
-export function parseMediaType(header: string | undefined): MediaType {
-  const [type = '', ...parameters] = (header ?? '').split(';');
-  const charset = parameters
-    .map((parameter) => /^\s*charset\s*=\s*"?([^";\s]+)"?\s*$/i.exec(parameter)?.[1])
-    .find((value) => value !== undefined);
-  const mediaType = type.trim().toLowerCase();
-  return charset === undefined ? { mediaType } : { mediaType, charset };
-}

@@ -1,9 +1,8 @@
-import type { WebHttpClient, WebHttpResponse } from '@orkeon/tools-web';
+import { parseContentType, type WebHttpClient, type WebHttpResponse } from '@orkeon/tools-web';
 import {
   extensionOf,
   formatOfPath,
   formatsByMediaType,
-  parseMediaType,
   type RagDocumentFormat,
   supportedMediaTypes,
 } from './document-format.js';
@@ -50,7 +49,7 @@ export async function loadWebSource(
   }
   const response = outcome.response;
   checkResponse(response, url, sourceId, web.options.maxResponseBytes);
-  const type = parseMediaType(response.headers['content-type']);
+  const type = parseContentType(response.headers['content-type']);
   const format = formatOfAnswer(type.mediaType, url, sourceId);
   let content: DocumentText;
   try {
