@@ -39,6 +39,7 @@ export {
 } from './query/rag-answer.js';
 export type { RagModel } from './query/rag-model.js';
 export type { RagQuery } from './query/rag-pipeline.js';
+export { type RagReranker, RagRerankerService } from './query/rag-reranker.js';
 export { Rag, type RagOptions, RagService } from './rag.js';
 export { RagKnowledgeBase } from './rag-knowledge-base.js';
 export { type RagProfile, type RagSettings, ragProfiles, ragSettings } from './rag-settings.js';

@@ -10,7 +10,7 @@ export interface RagCandidate {
   /** Higher is better; only comparable between candidates of the same origin. */
   readonly score: number;
   /** Where the score comes from. */
-  readonly origin: 'vector' | 'lexical' | 'rrf' | 'web';
+  readonly origin: 'vector' | 'lexical' | 'rrf' | 'web' | 'cross-encoder';
   /** The headings above the chunk, outermost first. */
   readonly headings?: readonly string[];
 }

@@ -1,0 +1,2 @@
+// The package's public surface: re-exports only, one block per concept.
+export {};
