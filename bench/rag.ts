@@ -8,6 +8,7 @@
 // model's load timed apart; query latency is `retrieve` alone, over passes of every question.
 // There is no anchor: raw numbers. `npm run bench -- rag`; alone:
 // `node --conditions=@orkeon/source --import tsx bench/rag.ts`.
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,10 +35,12 @@ import {
   Rag,
   RagService,
   ragSettings,
+  validateDocument,
 } from '@orkeon/rag';
 
 const docsFolder = fileURLToPath(new URL('../docs/', import.meta.url));
 const questionsFile = new URL('./rag-questions.json', import.meta.url);
+const injectionCorpusFile = new URL('../packages/rag/test/fixtures/injection-corpus.json', import.meta.url);
 /** Written by `npm run bench` itself: in the corpus it would change between runs. */
 const leftOut = new Set(['benchmarks.md']);
 const collection = 'docs';
@@ -53,6 +56,10 @@ const profiles: readonly { readonly name: string; readonly settings: SettingsTre
   {
     name: '`fast` + `Retrieval:Hybrid:Enabled` (vectors + BM25, RRF)',
     settings: { Retrieval: { Hybrid: { Enabled: true } } },
+  },
+  {
+    name: '`corrective` (no model: graded by words, rewritten to key words)',
+    settings: { Profile: 'corrective' },
   },
 ];
 
@@ -194,11 +201,14 @@ async function timeQueries(
     for (const [index, rag] of rags.entries())
       for (const question of questions) {
         const started = performance.now();
-        const retrieval = await rag.retrieve({ text: question.question, collection, topK: k });
+        const asked = { text: question.question, collection, topK: k };
+        // corrective answers (its graph, then the fixed no-model answer); the others retrieve.
+        const retrieval = rag.settings.Profile === 'corrective' ? await rag.answer(asked) : await rag.retrieve(asked);
         const took = performance.now() - started;
         if (!record) continue;
         query[index]?.push(took);
-        retrieveStage[index]?.push(retrieval.trace.find((step) => step.stage === 'retrieve')?.durationMs ?? Number.NaN);
+        const stage = retrieval.trace.find((step) => step.stage === 'retrieve' || step.stage === 'corrective:retrieve');
+        retrieveStage[index]?.push(stage?.durationMs ?? Number.NaN);
       }
     for (const question of questions) {
       const took = await milliseconds(() => embeddings.embed([question.question]));
@@ -276,7 +286,7 @@ export function ragSection(measure: RagMeasure, when?: string): string[] {
         `| ${profile.name} | ${profile.p50Milliseconds.toFixed(1)} | ${profile.p95Milliseconds.toFixed(1)} | ${profile.retrieveStageP50Milliseconds.toFixed(1)} |`,
     ),
     '',
-    `A query is \`rag.retrieve\` with top ${k} (transform, retrieve, fuse, rerank \`none\`, assemble; no answer written), timed over ${measure.passes} passes of every question after one warm-up pass, the profiles taking turns in each pass. The \`retrieve\` stage (from the result's trace) embeds the question and searches; embedding a question alone takes ${measure.embedP50Milliseconds.toFixed(1)} ms (p50), and most of the rest is the in-memory store's search, which copies every chunk of the collection (\`structuredClone\`, text, metadata and vector) before it keeps the best 20 candidates. The quality figures do not move between runs (same corpus, same model, exact search); the latencies move with the machine.`,
+    `A query is \`rag.retrieve\` with top ${k} (transform, retrieve, fuse, rerank \`none\`, assemble; no answer written); for \`corrective\` it is \`rag.answer\`, its whole graph (each search is the five stages with words and vectors fused; with no model, each grade is the share of the question's key words a passage holds, a rewrite is those key words, and the answer is the fixed no-model text), and its \`retrieve\` column is its first search. Timed over ${measure.passes} passes of every question after one warm-up pass, the profiles taking turns in each pass. The \`retrieve\` stage (from the result's trace) embeds the question and searches; embedding a question alone takes ${measure.embedP50Milliseconds.toFixed(1)} ms (p50), and most of the rest is the in-memory store's search, which copies every chunk of the collection (\`structuredClone\`, text, metadata and vector) before it keeps the best 20 candidates. The quality figures do not move between runs (same corpus, same model, exact search); the latencies move with the machine.`,
     '',
     '| ingestion | seconds | pages/s | chunks/s |',
     '| --- | ---: | ---: | ---: |',
@@ -291,7 +301,43 @@ export function ragSection(measure: RagMeasure, when?: string): string[] {
     '',
     `The other ${blocked.length} name a quarantined page: ${ids(blocked)}.`,
     '',
-    'Not measured: `balanced` and `quality` rerank with the model (`llm`, required by those profiles), and this machine has no model (no network, no local language model); a scripted or echo model would give an order that means nothing. `fast` with hybrid search is `balanced` without its rerank. `corrective` (and `adaptive`) are not built yet: their first query fails with `RAG_PROFILE_UNAVAILABLE`.',
+    'Not measured: `balanced` and `quality` rerank with a model (`llm`) or a cross-encoder (`onnx`, `@orkeon/rag-onnx`), and this machine has neither a language model (no network, no local one) nor cross-encoder weights; a scripted or echo model, or the tiny generated model of the tests, would give an order that means nothing. `fast` with hybrid search is `balanced` without its rerank. `corrective` with a model grades and rewrites with it; the row above is its no-model mode. `adaptive` routes each question to one of these.',
+    '',
+    ...injectionSection(),
+  ];
+}
+
+/**
+ * The web fallback's injection check on the corpus of the tests (pages carrying injections
+ * modelled on published techniques, and benign pages) and on this repository's docs pages.
+ */
+function injectionSection(): string[] {
+  const corpus = JSON.parse(readFileSync(injectionCorpusFile, 'utf8')) as {
+    attacks: { technique: string; text: string }[];
+    benign: { about: string; text: string }[];
+  };
+  const verdict = (text: string) =>
+    validateDocument({ sourceId: 'page', location: 'page', kind: 'web', format: 'html', text }).verdict;
+  const attacks = corpus.attacks.map((attack) => ({ ...attack, verdict: verdict(attack.text) }));
+  const rejected = attacks.filter((attack) => attack.verdict === 'Rejected').length;
+  const suspicious = attacks.filter((attack) => attack.verdict === 'Suspicious').length;
+  const missedAttacks = attacks.filter((attack) => attack.verdict === 'Clean').map((attack) => attack.technique);
+  const benign = corpus.benign.filter((page) => verdict(page.text) !== 'Clean').map((page) => page.about);
+  const docsPages = readdirSync(docsFolder).filter((name) => name.endsWith('.md') && !leftOut.has(name));
+  const docsFlagged = docsPages.filter((name) => verdict(readFileSync(join(docsFolder, name), 'utf8')) !== 'Clean');
+  const share = (count: number, of: number) => `${count} of ${of} (${Math.round((count / of) * 100)} %)`;
+  return [
+    '### The injection check of web pages',
+    '',
+    `Every page the corrective profile's web fallback reads passes the same check as an ingested document (the Guardian's injection detector): Rejected pages never enter, Suspicious ones are flagged or discarded (\`SuspiciousAction\`). On the corpus \`packages/rag/test/fixtures/injection-corpus.json\` (pages written for this project, each attack modelled on a published technique or incident):`,
+    '',
+    '| pages | caught (rejected or suspicious) | rejected | flagged as suspicious | let through |',
+    '| --- | ---: | ---: | ---: | ---: |',
+    `| ${attacks.length} carrying an injection | ${share(rejected + suspicious, attacks.length)} | ${rejected} | ${suspicious} | ${attacks.length - rejected - suspicious} |`,
+    '',
+    `Let through: ${missedAttacks.join('; ') || 'none'}.`,
+    '',
+    `False positives: ${share(benign.length, corpus.benign.length)} of the short benign pages (${benign.join(', ') || 'none'}), and ${share(docsFlagged.length, docsPages.length)} of this repository's docs pages (${docsFlagged.join(', ') || 'none'}), long technical pages that quote attacks, prompts and configuration keys. Documents that discuss attacks are better ingested with \`Svc:Rag:Ingestion:QuarantineAt = Critical\`.`,
     '',
   ];
 }

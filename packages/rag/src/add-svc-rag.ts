@@ -6,6 +6,7 @@ import {
   EmbeddingProviderService,
   KnowledgeBaseService,
   MemoryStoresService,
+  type SectionSettings,
   type ServiceCollection,
   type ServiceResolver,
   ToolService,
@@ -13,12 +14,15 @@ import {
   VirtualFileSystemService,
 } from '@orkeon/core';
 import { WebHttpClient } from '@orkeon/tools-web';
+import type { WebFallbackOptions } from './corrective/web-fallback.js';
+import { SearxngSearch } from './corrective/web-search.js';
 import { RagError } from './errors/rag-error.js';
 import { createRagEvalTool } from './evaluation/rag-eval-tool.js';
 import type { RagModel } from './query/rag-model.js';
+import { RagRerankerService } from './query/rag-reranker.js';
 import { Rag, RagService } from './rag.js';
 import { RagKnowledgeBase } from './rag-knowledge-base.js';
-import { ragSettings } from './rag-settings.js';
+import { type RagSettings, ragSettings } from './rag-settings.js';
 import { createRagIngestTool } from './tools/rag-ingest-tool.js';
 import { createRagSearchTool } from './tools/rag-search-tool.js';
 
@@ -54,6 +58,43 @@ function judgeModel(resolver: ServiceResolver, model: RagModel | undefined): () 
 const webTimeoutMilliseconds = 20_000;
 const webMaxBytes = 20 * 1024 * 1024;
 
+/** The web fallback's transport when `Svc:Rag:WebFallback:Enabled`: SearxNG search and page reads, both guarded. */
+function webFallbackOf(
+  settings: RagSettings,
+  url: SectionSettings<typeof urlSecuritySettings>,
+): WebFallbackOptions | undefined {
+  const transport = settings.WebFallback;
+  if (!transport.Enabled) return undefined;
+  let apiKey: string | undefined;
+  if (transport.ApiKeyEnvVar !== undefined) {
+    apiKey = process.env[transport.ApiKeyEnvVar];
+    if (apiKey === undefined || apiKey === '')
+      throw new RagError(
+        'RAG_WEB_FALLBACK_MISCONFIGURED',
+        `Svc:Rag:WebFallback:ApiKeyEnvVar names ${transport.ApiKeyEnvVar}, which is not set: set it to the search service's key, or remove ApiKeyEnvVar.`,
+      );
+  }
+  const web = new WebHttpClient({
+    guard: {
+      allowedHosts: url.AllowedHosts,
+      allowedRanges: url.AllowedRanges,
+      blockedPorts: url.BlockedPorts,
+      blockedDomains: url.BlockedDomains,
+    },
+    timeoutMilliseconds: transport.TimeoutSeconds * 1000,
+    maxResponseBytes: webMaxBytes,
+    maxRedirects: 0,
+    userAgent: 'Orkeon-RAG/0.1',
+  });
+  return {
+    search: new SearxngSearch({ endpoint: transport.Endpoint, web, ...(apiKey === undefined ? {} : { apiKey }) }),
+    web,
+    maxResults: transport.MaxResults,
+    suspiciousAction: transport.SuspiciousAction,
+    maxPassages: settings.Retrieval.TopK,
+  };
+}
+
 /**
  * Adds retrieval-augmented generation from `Svc:Rag` (read and checked now): the `Rag` service
  * (`RagService`) over the runtime's file system, memory stores and embedding provider, and the
@@ -68,6 +109,7 @@ export function addSvcRag(
   const settings = configuration.get(ragSettings);
   const url = configuration.get(urlSecuritySettings);
   services.tryAddSingleton(RagService, (resolver) => {
+    const web = webFallbackOf(settings, url);
     const embeddings = resolver.tryGet(EmbeddingProviderService);
     if (embeddings === undefined)
       throw new RagError(
@@ -92,6 +134,8 @@ export function addSvcRag(
         userAgent: 'Orkeon-RAG/0.1',
       }),
       model: options.model ?? runtimeModel(resolver),
+      reranker: () => resolver.tryGet(RagRerankerService),
+      ...(web === undefined ? {} : { webFallback: web }),
     });
   });
   // Crews' rag: collections and agents' knowledge: go through the core's port.

@@ -8,7 +8,8 @@ import { queryTransforms } from './query/query-transform.js';
 export const ragProfiles = ['fast', 'balanced', 'quality', 'adaptive', 'corrective'] as const;
 export type RagProfile = (typeof ragProfiles)[number];
 
-export const rerankKinds = ['none', 'llm'] as const;
+export const rerankKinds = ['none', 'llm', 'onnx'] as const;
+export type RerankKind = (typeof rerankKinds)[number];
 
 /** `Svc:Rag`: retrieval-augmented generation (reference brief §9). */
 export const ragSettings = defineSettingsSection(
@@ -18,7 +19,7 @@ export const ragSettings = defineSettingsSection(
       .enum(ragProfiles)
       .default('fast')
       .describe(
-        'The query profile: fast (vector only, no rerank); balanced and quality (hybrid, reranked) and adaptive need a reranker; corrective needs the corrective graph.',
+        'The query profile: fast (vector only, no rerank); balanced and quality (hybrid, reranked) and adaptive (a classifier routes each question) need a reranker; corrective grades what it found and searches again.',
       ),
     Collection: z
       .string()
@@ -84,7 +85,9 @@ export const ragSettings = defineSettingsSection(
         Kind: z
           .enum(rerankKinds)
           .optional()
-          .describe('none, or llm (the model orders the candidates); default none for fast, llm otherwise.'),
+          .describe(
+            'none; llm (the model orders the candidates); onnx (a local cross-encoder, @orkeon/rag-onnx). Default none for fast; otherwise onnx when a local reranker is registered, else llm.',
+          ),
         TopN: z.number().int().min(1).max(100).default(5).describe('Candidates kept after the rerank.'),
       })
       .prefault({}),
@@ -108,6 +111,88 @@ export const ragSettings = defineSettingsSection(
         Temperature: z.number().min(0).max(2).default(0),
         MaxOutputTokens: z.number().int().min(1).default(800),
       })
+      .prefault({}),
+    Corrective: z
+      .strictObject({
+        MaxIterations: z
+          .number()
+          .int()
+          .min(1)
+          .max(10)
+          .default(3)
+          .describe(
+            'Searches of the corrective profile (the first and the rewritten ones) before it answers with what it has.',
+          ),
+        TimeoutSeconds: z
+          .number()
+          .min(1)
+          .max(3600)
+          .default(120)
+          .describe(
+            'Longest corrective query; past it, the graph answers with what it has (best effort) instead of searching on.',
+          ),
+        WebFallback: z
+          .strictObject({
+            Enabled: z
+              .boolean()
+              .default(false)
+              .describe(
+                'Search the web once when the collection has nothing relevant after the last rewrite. Needs Svc:Rag:WebFallback too (the transport).',
+              ),
+            MaxResults: z
+              .number()
+              .int()
+              .min(1)
+              .max(10)
+              .default(3)
+              .describe('Web pages read by the corrective profile.'),
+          })
+          .prefault({}),
+      })
+      .prefault({}),
+    Adaptive: z
+      .strictObject({
+        Classifier: z
+          .enum(['heuristic', 'llm'])
+          .default('heuristic')
+          .describe(
+            'How the adaptive profile sorts a question: heuristic (its words), or llm (the model; a reply that names no route falls back to heuristic). Routes: no retrieval, single shot (balanced), iterative (corrective).',
+          ),
+      })
+      .prefault({}),
+    WebFallback: z
+      .strictObject({
+        Enabled: z.boolean().default(false).describe('The web search transport of the corrective profile.'),
+        Endpoint: z
+          .string()
+          .default('')
+          .describe(
+            'A SearxNG-compatible search URL, called as {Endpoint}?q=…&format=json; required when Enabled. Its host must pass Svc:Security:Url (a local SearxNG needs AllowedHosts).',
+          ),
+        ApiKeyEnvVar: z
+          .string()
+          .optional()
+          .describe('The environment variable holding a key, sent as Authorization: Bearer.'),
+        MaxResults: z.number().int().min(1).max(10).default(3).describe('Results read from one search.'),
+        TimeoutSeconds: z.number().min(1).max(120).default(10).describe('Time limit of the search and of each page.'),
+        SuspiciousAction: z
+          .enum(['Flag', 'Discard'])
+          .default('Flag')
+          .describe(
+            'A page the injection check finds suspicious: Flag (used, marked in its citation) or Discard. Rejected pages are never used.',
+          ),
+      })
+      .refine((web) => !web.Enabled || web.Endpoint.trim() !== '', {
+        message:
+          'Svc:Rag:WebFallback:Enabled is true and Endpoint is empty: set Endpoint to a SearxNG-compatible search URL, or set Enabled to false.',
+      })
+      .refine(
+        (web) =>
+          web.Endpoint === '' || (URL.canParse(web.Endpoint) && /^https?:$/.test(new URL(web.Endpoint).protocol)),
+        {
+          message: 'Svc:Rag:WebFallback:Endpoint is not an http(s) URL: give e.g. https://search.example.org/search.',
+        },
+      )
       .prefault({}),
     Ingestion: z
       .strictObject({

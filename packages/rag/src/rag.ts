@@ -2,10 +2,12 @@ import type { EmbeddingProvider, FileSystem, MemoryStores } from '@orkeon/core';
 import { callingModel, serviceToken } from '@orkeon/core';
 import type { WebHttpClient } from '@orkeon/tools-web';
 import { RagCollection } from './collection/rag-collection.js';
+import type { WebFallbackOptions } from './corrective/web-fallback.js';
 import { type IngestionReport, type IngestionRequest, ingest } from './ingestion/ingestion.js';
 import type { RagAnswer, RagRetrieval } from './query/rag-answer.js';
 import type { RagModel } from './query/rag-model.js';
 import { RagPipeline, type RagQuery } from './query/rag-pipeline.js';
+import type { RagReranker } from './query/rag-reranker.js';
 import type { RagSettings } from './rag-settings.js';
 
 export interface RagOptions {
@@ -18,6 +20,13 @@ export interface RagOptions {
   readonly web?: WebHttpClient;
   /** The model used outside an agent's tool call (inside one, the agent's own model answers), or how to find it. */
   readonly model?: RagModel | (() => RagModel | undefined);
+  /**
+   * The corrective profile's web search and page reader (`Svc:Rag:WebFallback`, the transport);
+   * used only when `Svc:Rag:Corrective:WebFallback:Enabled` is on too.
+   */
+  readonly webFallback?: WebFallbackOptions;
+  /** The local reranker of `Svc:Rag:Rerank:Kind = onnx`, or how to find it. */
+  readonly reranker?: RagReranker | (() => RagReranker | undefined);
 }
 
 /**
@@ -39,6 +48,8 @@ export class Rag {
       embeddings: options.embeddings,
       collection: (name) => this.collection(name),
       model: () => callingModel() ?? (typeof options.model === 'function' ? options.model() : options.model),
+      reranker: () => (typeof options.reranker === 'function' ? options.reranker() : options.reranker),
+      ...(options.webFallback === undefined ? {} : { webFallback: options.webFallback }),
     });
   }
 

@@ -13,7 +13,9 @@ export const ragErrorCodes = {
   RAG_MANIFEST_UNWRITABLE:
     'The manifest directory cannot be written: mount it writable (e.g. `--mount ./out:/output:rw`), or set `Svc:Rag:Ingestion:ManifestDirectory` to a writable virtual path.',
   RAG_PROFILE_UNAVAILABLE:
-    'The chosen `Svc:Rag:Profile` needs a part this installation does not have (a reranker, or the corrective graph): choose `fast`, or register what the message names.',
+    'The chosen `Svc:Rag:Profile` needs a part this installation does not have (a reranker, a model), or cannot do what was asked (corrective and adaptive answer, they do not retrieve alone): the message names what to register or which profile to use.',
+  RAG_WEB_FALLBACK_MISCONFIGURED:
+    "The web fallback's transport cannot be set up: `Svc:Rag:WebFallback:ApiKeyEnvVar` names an environment variable that is not set. Set it, or remove ApiKeyEnvVar for an endpoint without a key.",
   RAG_SOURCE_FAILED:
     'A source could not be read: the message names the source and why (a path outside every mount, a refused URL, a redirect, an unsupported format); the other sources are ingested.',
 } as const;

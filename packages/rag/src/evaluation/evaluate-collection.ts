@@ -74,7 +74,10 @@ export async function evaluateCollection(
     };
     // An answer carries the retrieval it was written from: scoring those very passages avoids a
     // second retrieval (and a second rerank by the model, which could order them otherwise).
-    const answer = options.judge === undefined ? undefined : await rag.answer(query);
+    // corrective and adaptive only answer: their final passages are scored.
+    const profile = options.profile ?? rag.settings.Profile;
+    const answers = options.judge !== undefined || profile === 'corrective' || profile === 'adaptive';
+    const answer = answers ? await rag.answer(query) : undefined;
     const retrieval: RagRetrieval = answer ?? (await rag.retrieve(query));
     collection = retrieval.collection;
     const grounded =

@@ -10,10 +10,35 @@ export interface RagCitation {
   readonly start: number;
   readonly end: number;
   readonly headings?: readonly string[];
+  /** Set on a web page the injection check found suspicious (`Svc:Rag:WebFallback:SuspiciousAction = Flag`): why. */
+  readonly warning?: string;
 }
 
-export const ragStages = ['transform', 'retrieve', 'fuse', 'rerank', 'assemble', 'generate', 'groundedness'] as const;
-export type RagStage = (typeof ragStages)[number];
+export const ragStages = [
+  'route',
+  'transform',
+  'retrieve',
+  'fuse',
+  'rerank',
+  'assemble',
+  'generate',
+  'groundedness',
+] as const;
+
+/** The nodes of the corrective profile's graph; each is a trace step `corrective:<node>`. */
+export const correctiveNodes = [
+  'retrieve',
+  'evaluate',
+  'refine',
+  'rewrite_query',
+  'web_fallback',
+  'generate',
+  'check_groundedness',
+] as const;
+export type CorrectiveNode = (typeof correctiveNodes)[number];
+
+/** A stage of the staged pipeline (`route`: the adaptive profile's choice), or a node of the corrective graph. */
+export type RagStage = (typeof ragStages)[number] | `corrective:${CorrectiveNode}`;
 
 /** What one stage did, how long it took. Each stage is also an OpenTelemetry span `rag.<stage>`. */
 export interface RagTraceStep {
@@ -46,4 +71,9 @@ export interface RagAnswer extends RagRetrieval {
   readonly grounded: boolean;
   /** The groundedness stage's verdict, when it ran (`Svc:Rag:Groundedness:Enabled`, the quality profile). */
   readonly groundedness?: Groundedness;
+  /**
+   * The corrective profile answered with what it had: nothing graded relevant was found within
+   * `Svc:Rag:Corrective:MaxIterations` (and the web fallback, when on), or its loop limit tripped.
+   */
+  readonly bestEffort?: boolean;
 }

@@ -1,5 +1,5 @@
 import { RagError } from '../errors/rag-error.js';
-import type { RagSettings } from '../rag-settings.js';
+import type { RagSettings, RerankKind } from '../rag-settings.js';
 import type { QueryTransform } from './query-transform.js';
 
 /** What one query does, stage by stage: the profile's choices with the settings' overrides on top. */
@@ -11,7 +11,7 @@ export interface RagPlan {
   readonly hybrid: boolean;
   readonly rrfK: number;
   readonly mmr: { readonly enabled: boolean; readonly lambda: number };
-  readonly rerank: 'none' | 'llm';
+  readonly rerank: RerankKind;
   readonly rerankTopN: number;
   readonly maxTokens: number;
   readonly order: 'rank' | 'edges';
@@ -24,22 +24,27 @@ const candidatesByProfile = { fast: 20, balanced: 50, quality: 100, adaptive: 50
 
 /**
  * The plan of the configured profile. `fast` searches vectors only; `balanced` fuses vectors
- * and words and lets the model order the candidates; `quality` also takes more candidates and
- * checks that a cited answer keeps to its passages. A profile this installation cannot run
- * fails here, at the first query, naming what it lacks (the seed's rule for the reranker).
+ * and words and reranks the candidates; `quality` also takes more candidates and checks that
+ * a cited answer keeps to its passages; `corrective` fuses vectors and words for each search of
+ * its graph; `adaptive` plans like `balanced` (its single-shot route). A profile this
+ * installation cannot run fails here, at the first query, naming what it lacks (the seed's
+ * rule for the reranker, which `adaptive` needs whatever its route).
  */
-export function planOf(settings: RagSettings, hasModel: boolean): RagPlan {
+export function planOf(settings: RagSettings, has: { readonly model: boolean; readonly reranker: boolean }): RagPlan {
+  const hasModel = has.model;
   const profile = settings.Profile;
-  if (profile === 'adaptive' || profile === 'corrective')
+  // A local cross-encoder when one is registered (the seed's default), else the model.
+  const unranked = profile === 'fast' || profile === 'corrective';
+  const rerank = settings.Rerank.Kind ?? (unranked ? 'none' : has.reranker ? 'onnx' : 'llm');
+  if (!unranked && rerank === 'none')
     throw new RagError(
       'RAG_PROFILE_UNAVAILABLE',
-      `Svc:Rag:Profile '${profile}' needs ${profile === 'corrective' ? 'the corrective graph' : 'the query classifier'}, which this release does not have yet: choose 'fast', 'balanced' or 'quality'.`,
+      `Svc:Rag:Profile '${profile}' needs a reranker, and Svc:Rag:Rerank:Kind is 'none': set it to 'onnx' (docs/rag-onnx.md) or 'llm', or choose the profile 'fast' or 'corrective'.`,
     );
-  const rerank = settings.Rerank.Kind ?? (profile === 'fast' ? 'none' : 'llm');
-  if (profile !== 'fast' && rerank === 'none')
+  if (rerank === 'onnx' && !has.reranker)
     throw new RagError(
       'RAG_PROFILE_UNAVAILABLE',
-      `Svc:Rag:Profile '${profile}' needs a reranker, and Svc:Rag:Rerank:Kind is 'none': set it to 'llm', or choose the profile 'fast'.`,
+      'Svc:Rag:Rerank:Kind is onnx, and no local reranker is registered: install @orkeon/rag-onnx and set Svc:Rag:OnnxReranker:ModelDirectory to a cross-encoder model folder (docs/rag.md), or set the kind to llm.',
     );
   const transform = settings.Transform.Kind;
   if (transform !== 'none' && !hasModel)

@@ -1,6 +1,6 @@
 import { defineTool, type Tool } from '@orkeon/core';
 import { z } from 'zod';
-import type { RagCitation } from '../query/rag-answer.js';
+import type { RagAnswer, RagCitation } from '../query/rag-answer.js';
 import type { Rag } from '../rag.js';
 
 export const ragSearchToolName = 'rag_search';
@@ -24,12 +24,17 @@ export function createRagSearchTool(rag: () => Rag): Tool<z.output<typeof ragSea
     input: ragSearchInput,
     access: 'Read',
     async execute({ question, top_k, collection }, context) {
-      const found = await rag().retrieve({
+      const query = {
         text: question,
         topK: top_k,
         signal: context.signal,
         ...(collection === undefined ? {} : { collection }),
-      });
+      };
+      const service = rag();
+      // These profiles answer rather than retrieve: the tool gives their cited answer and its passages.
+      if (service.settings.Profile === 'corrective' || service.settings.Profile === 'adaptive')
+        return describeAnswer(await service.answer(query));
+      const found = await service.retrieve(query);
       if (found.passages.length === 0) return `Nothing in the collection '${found.collection}' matches this question.`;
       const heading = `${found.passages.length} passage(s) from the collection '${found.collection}':`;
       return [heading, ...[...found.passages].sort((a, b) => a.marker - b.marker).map(describePassage)].join('\n\n');
@@ -37,8 +42,16 @@ export function createRagSearchTool(rag: () => Rag): Tool<z.output<typeof ragSea
   });
 }
 
+function describeAnswer(answer: RagAnswer): string {
+  const note = answer.bestEffort === true ? ' (best effort: nothing found was graded relevant)' : '';
+  const cited = answer.citations.length > 0 ? answer.citations : answer.passages;
+  const listed = [...cited].sort((a, b) => a.marker - b.marker).map(describePassage);
+  return [`Answer from the collection '${answer.collection}'${note}:`, answer.text, ...listed].join('\n\n');
+}
+
 function describePassage(passage: RagCitation): string {
   const section =
     passage.headings === undefined || passage.headings.length === 0 ? '' : `, ${passage.headings.join(' › ')}`;
-  return `[${passage.marker}] ${passage.sourceId} (characters ${passage.start}–${passage.end}${section})\n${passage.snippet}`;
+  const warning = passage.warning === undefined ? '' : `\n${passage.warning}`;
+  return `[${passage.marker}] ${passage.sourceId} (characters ${passage.start}–${passage.end}${section})${warning}\n${passage.snippet}`;
 }
