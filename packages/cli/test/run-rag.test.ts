@@ -135,4 +135,17 @@ tasks:
     expect(result.stderr).toContain("names './manuals/*.md'");
     expect(scripted.server.requests.filter((request) => request.path.endsWith('/chat/completions'))).toEqual([]);
   }, 60_000);
+
+  it('a knowledge: entry with the corrective profile fails the task, naming the profiles that retrieve', async () => {
+    await scripted.write(
+      'knowledge-crew.yaml',
+      crewWithKnowledge.replace('        top_k: 2', '        top_k: 2\n        profile: corrective'),
+    );
+    const result = await scripted.run(['run', 'knowledge-crew.yaml', '-m', './out:/output:rw'], {
+      environment: { SVC_Llm__EmbeddingModel: 'scripted-embedding' },
+    });
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toContain("The profile 'corrective' answers questions and cannot retrieve passages alone");
+    expect(scripted.server.requests.filter((request) => request.path.endsWith('/chat/completions'))).toEqual([]);
+  }, 60_000);
 });
