@@ -33,9 +33,9 @@ export class InMemoryMemoryProvider implements MemoryProvider {
     const found: ScoredMemoryItem[] = [];
     for (const [key, item] of this.#items) {
       const score = memoryWordScore(words, item.content);
-      if (score > 0) found.push({ key, item: structuredClone(item), score });
+      if (score > 0) found.push({ key, item, score });
     }
-    return found.sort(byScore).slice(0, limit);
+    return keptCopies(found, limit);
   }
 
   async delete(key: string): Promise<boolean> {
@@ -61,10 +61,18 @@ export class InMemoryMemoryProvider implements MemoryProvider {
           `The query vector has ${embedding.length} dimensions and memory '${key}' has ${item.embedding.length}: embed both with one model.`,
         );
       const score = cosineSimilarity(embedding, item.embedding);
-      if (score >= minScore) found.push({ key, item: structuredClone(item), score });
+      if (score >= minScore) found.push({ key, item, score });
     }
-    return found.sort(byScore).slice(0, topK);
+    return keptCopies(found, topK);
   }
+}
+
+/** The best `limit` matches, copied: only those leave the store (copying every match dominated a search). */
+function keptCopies(found: ScoredMemoryItem[], limit: number): ScoredMemoryItem[] {
+  return found
+    .sort(byScore)
+    .slice(0, limit)
+    .map((match) => ({ ...match, item: structuredClone(match.item) }));
 }
 
 function byScore(a: ScoredMemoryItem, b: ScoredMemoryItem): number {

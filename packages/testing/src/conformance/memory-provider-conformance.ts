@@ -69,6 +69,9 @@ export function describeMemoryProviderConformance(
       // cos([1, 0.1, 0], [1, 0, 0]) = 1 / √1.01 ≈ 0.995.
       expect(Math.abs((found[0]?.score ?? 0) - 1 / Math.sqrt(1.01)) < 1e-6).toBe(true);
       expect((found[0]?.score ?? 0) > (found[1]?.score ?? 0)).toBe(true);
+      // A found item is a copy too: changing it changes nothing stored.
+      (found[0]?.item.metadata.tags as string[] | undefined)?.push('changed');
+      expect((await provider.get('north'))?.metadata.tags).toEqual(['map']);
       expect((await provider.searchSimilar([1, 0.1, 0], { topK: 1 })).map((hit) => hit.key)).toEqual(['north']);
       expect((await provider.searchSimilar([1, 0, 0], { minScore: 0.5 })).map((hit) => hit.key)).toEqual([
         'north',
