@@ -5,6 +5,7 @@ import { dlpSettings } from '@orkeon/dlp';
 import { localEmbeddingsSettings } from '@orkeon/embeddings-local';
 import { mcpSettings } from '@orkeon/mcp';
 import { ragSettings } from '@orkeon/rag';
+import { onnxRerankerSettings } from '@orkeon/rag-onnx';
 import { postgresCheckpointingSettings } from '@orkeon/store-postgres';
 import { sqliteCheckpointingSettings, sqliteMemorySettings } from '@orkeon/store-sqlite';
 import { shellSettings, toolFamilySettingsSections } from '@orkeon/tools';
@@ -25,6 +26,7 @@ export const cliSettingsSections: readonly SettingsSection[] = [
   a2aSecuritySettings,
   mcpSettings,
   ragSettings,
+  onnxRerankerSettings,
 ];
 
 /**

@@ -33,6 +33,27 @@ export type {
 } from './model-server/scripted-turn.js';
 export { ScriptedTurnError } from './model-server/scripted-turn-validation.js';
 export {
+  type OnnxDimension,
+  type OnnxGraph,
+  type OnnxInitializer,
+  type OnnxNode,
+  type OnnxType,
+  type OnnxValue,
+  onnxModelBytes,
+  onnxType,
+} from './onnx/onnx-model-proto.js';
+export {
+  defaultWeights as tinyCrossEncoderDefaultWeights,
+  expectedRelevance as tinyCrossEncoderRelevance,
+  type TinyFolderOptions,
+  type TinyGraphOptions,
+  type TinyOutput,
+  tinyCrossEncoderModel,
+  tinyTokenizerJson,
+  vocabulary as tinyCrossEncoderVocabulary,
+  writeTinyCrossEncoder,
+} from './onnx/tiny-cross-encoder.js';
+export {
   PostgresNotInstalledError,
   PostgresStartError,
   PostgresUserMissingError,

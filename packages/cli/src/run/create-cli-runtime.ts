@@ -27,6 +27,7 @@ import { addSvcLocalEmbeddings, localEmbeddingsSettings } from '@orkeon/embeddin
 import { addSvcMcp } from '@orkeon/mcp';
 import { addSvcLlm } from '@orkeon/providers';
 import { addSvcRag } from '@orkeon/rag';
+import { addSvcOnnxReranker } from '@orkeon/rag-onnx';
 import { addSvcSqliteMemory } from '@orkeon/store-sqlite';
 import { addSvcTelemetry } from '@orkeon/telemetry';
 import { addSvcTools } from '@orkeon/tools';
@@ -112,8 +113,10 @@ export async function createCliRuntime(options: {
   // Data-loss prevention (experimental) when its section is present, e.g. "Svc": { "Dlp": {} }.
   if (configuration.has(dlpSettings.path)) addSvcDlp(services, configuration, { logger });
   services.addSingleton(MemoryStoresService, memoryStoresFrom(configuration, 'sqlite'));
-  // Knowledge bases (Svc:Rag): rag_search and rag_ingest over the memory store and the embeddings above.
+  // Knowledge bases (Svc:Rag): rag_search and rag_ingest over the memory store and the embeddings above;
+  // the local cross-encoder when Svc:Rag:OnnxReranker:ModelDirectory names its folder (loaded at the first rerank).
   addSvcRag(services, configuration);
+  addSvcOnnxReranker(services, configuration, { baseDirectory: options.workingDirectory });
   options.register?.(services);
   const cliMounts = options.mounts.map((text) => parseMount(text, { baseDirectory: options.workingDirectory }));
   const declared = [

@@ -44,7 +44,7 @@ export function planOf(settings: RagSettings, has: { readonly model: boolean; re
   if (rerank === 'onnx' && !has.reranker)
     throw new RagError(
       'RAG_PROFILE_UNAVAILABLE',
-      'Svc:Rag:Rerank:Kind is onnx, and no local reranker is registered: install @orkeon/rag-onnx and set Svc:Rag:OnnxReranker:ModelDirectory to a cross-encoder model folder (docs/rag.md), or set the kind to llm.',
+      'Svc:Rag:Rerank:Kind is onnx, and no local reranker is registered: install @orkeon/rag-onnx and set Svc:Rag:OnnxReranker:ModelDirectory to a cross-encoder model folder (docs/rag-onnx.md), or set the kind to llm.',
     );
   const transform = settings.Transform.Kind;
   if (transform !== 'none' && !hasModel)
