@@ -18,6 +18,7 @@ import type { WebFallbackOptions } from './corrective/web-fallback.js';
 import { SearxngSearch } from './corrective/web-search.js';
 import { RagError } from './errors/rag-error.js';
 import { createRagEvalTool } from './evaluation/rag-eval-tool.js';
+import { CodeSearchService } from './query/code-search.js';
 import type { RagModel } from './query/rag-model.js';
 import { RagRerankerService } from './query/rag-reranker.js';
 import { Rag, RagService } from './rag.js';
@@ -143,7 +144,12 @@ export function addSvcRag(
     KnowledgeBaseService,
     (resolver) => new RagKnowledgeBase(resolver.get(RagService), resolver.get(VirtualFileSystemService)),
   );
-  services.addSingleton(ToolService, (resolver) => createRagSearchTool(() => resolver.get(RagService)));
+  services.addSingleton(ToolService, (resolver) =>
+    createRagSearchTool(
+      () => resolver.get(RagService),
+      () => resolver.tryGet(CodeSearchService),
+    ),
+  );
   services.addSingleton(ToolService, (resolver) => createRagIngestTool(() => resolver.get(RagService)));
   services.addSingleton(ToolService, (resolver) =>
     createRagEvalTool(() => resolver.get(RagService), judgeModel(resolver, options.model)),

@@ -1,5 +1,7 @@
 import { defineTool, type Tool } from '@orkeon/core';
 import { z } from 'zod';
+import { RagError } from '../errors/rag-error.js';
+import { type CodeSearch, codeIndexCollection } from '../query/code-search.js';
 import type { RagAnswer, RagCitation } from '../query/rag-answer.js';
 import type { Rag } from '../rag.js';
 
@@ -8,7 +10,11 @@ export const ragSearchToolName = 'rag_search';
 export const ragSearchInput = z.strictObject({
   question: z.string().min(1).describe('What to look for, as a question or keywords.'),
   top_k: z.number().int().min(1).max(20).default(3).describe('How many passages to answer.'),
-  collection: z.string().min(1).optional().describe('The collection to search; default the configured one.'),
+  collection: z
+    .string()
+    .min(1)
+    .optional()
+    .describe("The collection to search; default the configured one. 'raggable-tree' searches the code index."),
 });
 
 /**
@@ -16,7 +22,10 @@ export const ragSearchInput = z.strictObject({
  * can cite them as [n], each with its source and where it lies in it. Retrieval only: the
  * agent writes the answer itself.
  */
-export function createRagSearchTool(rag: () => Rag): Tool<z.output<typeof ragSearchInput>> {
+export function createRagSearchTool(
+  rag: () => Rag,
+  codeSearch: () => CodeSearch | undefined = () => undefined,
+): Tool<z.output<typeof ragSearchInput>> {
   return defineTool({
     name: ragSearchToolName,
     description:
@@ -30,6 +39,7 @@ export function createRagSearchTool(rag: () => Rag): Tool<z.output<typeof ragSea
         signal: context.signal,
         ...(collection === undefined ? {} : { collection }),
       };
+      if (collection === codeIndexCollection) return searchCode(codeSearch(), question, top_k, context.signal);
       const service = rag();
       // These profiles answer rather than retrieve: the tool gives their cited answer and its passages.
       if (service.settings.Profile === 'corrective' || service.settings.Profile === 'adaptive')
@@ -40,6 +50,22 @@ export function createRagSearchTool(rag: () => Rag): Tool<z.output<typeof ragSea
       return [heading, ...[...found.passages].sort((a, b) => a.marker - b.marker).map(describePassage)].join('\n\n');
     },
   });
+}
+
+async function searchCode(
+  code: CodeSearch | undefined,
+  question: string,
+  topK: number,
+  signal: AbortSignal | undefined,
+): Promise<string> {
+  if (code === undefined)
+    throw new RagError(
+      'RAG_PROFILE_UNAVAILABLE',
+      `The collection '${codeIndexCollection}' is the code index, and none is registered: install @orkeon/raggable-tree (orkeon run and serve register it unless RaggableTree:Enabled is false), or name a knowledge base collection.`,
+    );
+  const passages = await code.search(question, topK, signal);
+  if (passages.length === 0) return 'Nothing in the code index matches this question.';
+  return [`${passages.length} passage(s) from the code index:`, ...passages.map(describePassage)].join('\n\n');
 }
 
 function describeAnswer(answer: RagAnswer): string {
