@@ -9,7 +9,15 @@ import {
   ServiceCollection,
   type SettingsTree,
 } from '@orkeon/core';
-import { addSvcRag, type RagModel, type RagReranker, RagRerankerService, RagService, ragSettings } from '@orkeon/rag';
+import {
+  addSvcRag,
+  addSvcRagTools,
+  type RagModel,
+  type RagReranker,
+  RagRerankerService,
+  RagService,
+  ragSettings,
+} from '@orkeon/rag';
 import {
   captureLogger,
   createTemporaryDirectory,
@@ -59,7 +67,7 @@ async function ragRuntime(rag: SettingsTree, register?: (services: ServiceCollec
   const configuration = Configuration.fromObject({ Svc: { Rag: rag } }, sections);
   const services = new ServiceCollection().addInstance(EmbeddingProviderService, wordEmbeddings);
   register?.(services);
-  addSvcRag(services, configuration, { model: recordingModel });
+  addSvcRagTools(addSvcRag(services, configuration, { model: recordingModel }));
   addSvcOnnxReranker(services, configuration, { baseDirectory: folder.path });
   runtime = await createRuntime({
     services,

@@ -1,7 +1,6 @@
 import {
   ChatModelService,
   type Configuration,
-  callingModel,
   createLlmClient,
   EmbeddingProviderService,
   KnowledgeBaseService,
@@ -9,7 +8,6 @@ import {
   type SectionSettings,
   type ServiceCollection,
   type ServiceResolver,
-  ToolService,
   urlSecuritySettings,
   VirtualFileSystemService,
 } from '@orkeon/core';
@@ -17,15 +15,11 @@ import { WebHttpClient } from '@orkeon/tools-web';
 import type { WebFallbackOptions } from './corrective/web-fallback.js';
 import { SearxngSearch } from './corrective/web-search.js';
 import { RagError } from './errors/rag-error.js';
-import { createRagEvalTool } from './evaluation/rag-eval-tool.js';
-import { CodeSearchService } from './query/code-search.js';
 import type { RagModel } from './query/rag-model.js';
 import { RagRerankerService } from './query/rag-reranker.js';
 import { Rag, RagService } from './rag.js';
 import { RagKnowledgeBase } from './rag-knowledge-base.js';
 import { type RagSettings, ragSettings } from './rag-settings.js';
-import { createRagIngestTool } from './tools/rag-ingest-tool.js';
-import { createRagSearchTool } from './tools/rag-search-tool.js';
 
 export interface AddSvcRagOptions {
   /**
@@ -47,12 +41,6 @@ function runtimeModel(resolver: ServiceResolver): () => RagModel | undefined {
     }
     return model;
   };
-}
-
-/** rag_eval's judge: the calling agent's model inside its tool call, else the host's or the runtime's. */
-function judgeModel(resolver: ServiceResolver, model: RagModel | undefined): () => RagModel | undefined {
-  const fallback = runtimeModel(resolver);
-  return () => callingModel() ?? model ?? fallback();
 }
 
 /** How long a web source may take, and how large it may be. */
@@ -99,8 +87,9 @@ function webFallbackOf(
 /**
  * Adds retrieval-augmented generation from `Svc:Rag` (read and checked now): the `Rag` service
  * (`RagService`) over the runtime's file system, memory stores and embedding provider, and the
- * tools `rag_search` and `rag_ingest`. Web sources go through the network guard with the
- * `Svc:Security:Url` allowances and no redirects. Registered with `tryAdd`: a host's own `Rag` stays.
+ * knowledge base crews' `rag:` and agents' `knowledge:` use. The tools are `addSvcRagTools`.
+ * Web sources go through the network guard with the `Svc:Security:Url` allowances and no
+ * redirects. Registered with `tryAdd`: a host's own `Rag` stays.
  */
 export function addSvcRag(
   services: ServiceCollection,
@@ -143,16 +132,6 @@ export function addSvcRag(
   services.tryAddSingleton(
     KnowledgeBaseService,
     (resolver) => new RagKnowledgeBase(resolver.get(RagService), resolver.get(VirtualFileSystemService)),
-  );
-  services.addSingleton(ToolService, (resolver) =>
-    createRagSearchTool(
-      () => resolver.get(RagService),
-      () => resolver.tryGet(CodeSearchService),
-    ),
-  );
-  services.addSingleton(ToolService, (resolver) => createRagIngestTool(() => resolver.get(RagService)));
-  services.addSingleton(ToolService, (resolver) =>
-    createRagEvalTool(() => resolver.get(RagService), judgeModel(resolver, options.model)),
   );
   return services;
 }

@@ -1,6 +1,7 @@
 // The package's public surface: re-exports only, one block per concept.
 
 export { type AddSvcRagOptions, addSvcRag } from './add-svc-rag.js';
+export { addSvcRagTools } from './add-svc-rag-tools.js';
 export {
   type ChunkingOptions,
   type ChunkingStrategy,

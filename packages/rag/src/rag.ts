@@ -47,10 +47,16 @@ export class Rag {
       settings: options.settings,
       embeddings: options.embeddings,
       collection: (name) => this.collection(name),
-      model: () => callingModel() ?? (typeof options.model === 'function' ? options.model() : options.model),
+      model: () => callingModel() ?? this.defaultModel(),
       reranker: () => (typeof options.reranker === 'function' ? options.reranker() : options.reranker),
       ...(options.webFallback === undefined ? {} : { webFallback: options.webFallback }),
     });
+  }
+
+  /** The model that answers outside an agent's tool call (the host's, else the runtime's); undefined when none is configured. */
+  defaultModel(): RagModel | undefined {
+    const model = this.#options.model;
+    return typeof model === 'function' ? model() : model;
   }
 
   /** The collection of that name (its chunks' store opens on first use). */

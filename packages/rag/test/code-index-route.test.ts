@@ -8,7 +8,7 @@ import {
 } from '@orkeon/core';
 import { captureLogger } from '@orkeon/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { addSvcRag, type CodeSearch, CodeSearchService, ragSettings } from '../src/index.js';
+import { addSvcRag, addSvcRagTools, type CodeSearch, CodeSearchService, ragSettings } from '../src/index.js';
 
 // rag_search with the collection 'raggable-tree' goes to the registered code index (the port
 // @orkeon/raggable-tree fills); without one, the error says what to install.
@@ -31,7 +31,7 @@ async function start(code?: CodeSearch): Promise<Runtime> {
   const configuration = Configuration.fromObject({}, [...coreSettingsSections, ragSettings]);
   const services = new ServiceCollection().addInstance(EmbeddingProviderService, unusedEmbeddings);
   if (code !== undefined) services.addInstance(CodeSearchService, code);
-  addSvcRag(services, configuration);
+  addSvcRagTools(addSvcRag(services, configuration));
   runtime = await createRuntime({ services, configuration, logger: captureLogger().logger });
   return runtime;
 }

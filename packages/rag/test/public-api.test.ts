@@ -3,14 +3,20 @@ import { describe, expectTypeOf, it } from 'vitest';
 import {
   type AddSvcRagOptions,
   addSvcRag,
+  addSvcRagTools,
+  type CodeSearch,
+  CodeSearchService,
   chunkText,
   type IngestionReport,
   type Rag,
   type RagAnswer,
+  type RagCandidate,
   type RagCitation,
   type RagError,
   type RagLoadError,
   type RagModel,
+  type RagReranker,
+  RagRerankerService,
   type RagRetrieval,
   RagService,
   type RagSettings,
@@ -31,6 +37,16 @@ describe('the public API of @orkeon/rag', () => {
     expectTypeOf(addSvcRag).returns.toEqualTypeOf<ServiceCollection>();
     expectTypeOf<RagSettings['Profile']>().toEqualTypeOf<'fast' | 'balanced' | 'quality' | 'adaptive' | 'corrective'>();
     expectTypeOf(chunkText).returns.toEqualTypeOf<Promise<TextChunk[]>>();
+    expectTypeOf(addSvcRagTools).toEqualTypeOf<(services: ServiceCollection) => ServiceCollection>();
+    expectTypeOf<RagAnswer['bestEffort']>().toEqualTypeOf<boolean | undefined>();
+    expectTypeOf<RagCitation['warning']>().toEqualTypeOf<string | undefined>();
+  });
+
+  it('types the ports other packages fill: the local reranker and the code index', () => {
+    expectTypeOf(RagRerankerService).toEqualTypeOf<ServiceToken<RagReranker>>();
+    expectTypeOf<RagReranker['rerank']>().returns.toEqualTypeOf<Promise<RagCandidate[]>>();
+    expectTypeOf(CodeSearchService).toEqualTypeOf<ServiceToken<CodeSearch>>();
+    expectTypeOf<CodeSearch['search']>().returns.toEqualTypeOf<Promise<RagCitation[]>>();
   });
 
   it('takes the runtime’s LLM client as a RAG model, and its errors are Orkeon errors with codes', () => {

@@ -20,7 +20,7 @@ import {
   type TemporaryDirectory,
 } from '@orkeon/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { addSvcRag, RagService, ragSettings } from '../src/index.js';
+import { addSvcRag, addSvcRagTools, RagService, ragSettings } from '../src/index.js';
 
 // RAG inside a real runtime: chunks in the runtime's memory store, vectors from the scripted
 // model server's embeddings route (over HTTP), files on mounts, the tools through the
@@ -69,7 +69,7 @@ async function ragRuntime(settings: SettingsTree = {}, embeddings = scriptedEmbe
   const configuration = Configuration.fromObject({ Svc: { Rag: settings } }, [...coreSettingsSections, ragSettings]);
   const services = new ServiceCollection();
   services.addInstance(EmbeddingProviderService, embeddings);
-  addSvcRag(services, configuration);
+  addSvcRagTools(addSvcRag(services, configuration));
   const provider = createOpenAICompatible({ name: 'openai', baseURL: server.openAiBaseUrl, includeUsage: true });
   runtime = await createRuntime({
     services,

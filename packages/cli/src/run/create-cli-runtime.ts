@@ -26,7 +26,7 @@ import { addSvcDlp, dlpSettings } from '@orkeon/dlp';
 import { addSvcLocalEmbeddings, localEmbeddingsSettings } from '@orkeon/embeddings-local';
 import { addSvcMcp } from '@orkeon/mcp';
 import { addSvcLlm } from '@orkeon/providers';
-import { addSvcRag } from '@orkeon/rag';
+import { addSvcRag, addSvcRagTools } from '@orkeon/rag';
 import { addSvcOnnxReranker } from '@orkeon/rag-onnx';
 import { addSvcSqliteMemory } from '@orkeon/store-sqlite';
 import { addSvcTelemetry } from '@orkeon/telemetry';
@@ -115,7 +115,7 @@ export async function createCliRuntime(options: {
   services.addSingleton(MemoryStoresService, memoryStoresFrom(configuration, 'sqlite'));
   // Knowledge bases (Svc:Rag): rag_search and rag_ingest over the memory store and the embeddings above;
   // the local cross-encoder when Svc:Rag:OnnxReranker:ModelDirectory names its folder (loaded at the first rerank).
-  addSvcRag(services, configuration);
+  addSvcRagTools(addSvcRag(services, configuration));
   addSvcOnnxReranker(services, configuration, { baseDirectory: options.workingDirectory });
   options.register?.(services);
   const cliMounts = options.mounts.map((text) => parseMount(text, { baseDirectory: options.workingDirectory }));

@@ -22,7 +22,7 @@ import {
   startScriptedModelServer,
   type TemporaryDirectory,
 } from '@orkeon/testing';
-import { addSvcRag, type Rag, RagService, ragSettings } from '../../src/index.js';
+import { addSvcRag, addSvcRagTools, type Rag, RagService, ragSettings } from '../../src/index.js';
 
 // A runtime with RAG over two markdown files, the scripted model server (chat and embeddings
 // over HTTP), and a local SearxNG-compatible search with its pages, reached through the guard.
@@ -74,7 +74,7 @@ export async function startCorrectiveContext(): Promise<CorrectiveContext> {
         EmbeddingProviderService,
         createAiSdkEmbeddingProvider(embeddings.embeddingModel('scripted-embedding')),
       );
-      addSvcRag(services, configuration);
+      addSvcRagTools(addSvcRag(services, configuration));
       const provider = createOpenAICompatible({ name: 'openai', baseURL: server.openAiBaseUrl });
       context.runtime = await createRuntime({
         services,

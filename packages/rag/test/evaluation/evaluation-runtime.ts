@@ -19,7 +19,7 @@ import {
   type TemporaryDirectory,
 } from '@orkeon/testing';
 import type { EvaluationQuestion } from '../../src/evaluation/evaluation-dataset.js';
-import { addSvcRag, ragSettings } from '../../src/index.js';
+import { addSvcRag, addSvcRagTools, ragSettings } from '../../src/index.js';
 
 // A real runtime for the evaluation, built as rag-runtime.test.ts builds one: vectors from the
 // scripted model server's embeddings route (word-hash vectors, over HTTP), chunks in the
@@ -84,7 +84,7 @@ export async function startEvaluationRuntime(settings: SettingsTree = {}): Promi
   const services = new ServiceCollection();
   const embeddings = createOpenAICompatible({ name: 'scripted', baseURL: server.openAiBaseUrl });
   services.addInstance(EmbeddingProviderService, createAiSdkEmbeddingProvider(embeddings.embeddingModel('words')));
-  addSvcRag(services, configuration);
+  addSvcRagTools(addSvcRag(services, configuration));
   const provider = createOpenAICompatible({ name: 'openai', baseURL: server.openAiBaseUrl, includeUsage: true });
   const runtime = await createRuntime({
     services,
