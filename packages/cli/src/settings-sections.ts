@@ -6,6 +6,7 @@ import { localEmbeddingsSettings } from '@orkeon/embeddings-local';
 import { mcpSettings } from '@orkeon/mcp';
 import { ragSettings } from '@orkeon/rag';
 import { onnxRerankerSettings } from '@orkeon/rag-onnx';
+import { raggableTreeSettings } from '@orkeon/raggable-tree';
 import { postgresCheckpointingSettings } from '@orkeon/store-postgres';
 import { sqliteCheckpointingSettings, sqliteMemorySettings } from '@orkeon/store-sqlite';
 import { shellSettings, toolFamilySettingsSections } from '@orkeon/tools';
@@ -27,6 +28,7 @@ export const cliSettingsSections: readonly SettingsSection[] = [
   mcpSettings,
   ragSettings,
   onnxRerankerSettings,
+  raggableTreeSettings,
 ];
 
 /**

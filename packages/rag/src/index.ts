@@ -27,7 +27,7 @@ export { type DocumentVerdict, validateDocument } from './loading/document-valid
 export { loadSource } from './loading/load-source.js';
 export type { RagDocument, RagSource, RagSourceKind } from './loading/rag-document.js';
 export { RagLoadError } from './loading/rag-load-error.js';
-export { type CodeSearch, CodeSearchService, codeIndexCollection } from './query/code-search.js';
+export { type CodePassage, type CodeSearch, CodeSearchService, codeIndexCollection } from './query/code-search.js';
 export { checkGroundedness } from './query/groundedness-check.js';
 export { type QueryTransform, queryTransforms } from './query/query-transform.js';
 export {

@@ -51,13 +51,12 @@ describe('rag_search on the code index', () => {
         asked.push([question, topK]);
         return [
           {
-            marker: 1,
-            chunkId: 'core::vfs::parseMount',
             sourceId: '/crew/src/vfs/parse-mount.ts',
+            title: 'function core::vfs::parseMount',
+            startLine: 12,
+            endLine: 40,
             snippet: 'function parseMount(text: string): Mount',
             score: 0.9,
-            start: 120,
-            end: 840,
           },
         ];
       },
@@ -66,7 +65,7 @@ describe('rag_search on the code index', () => {
     expect(asked).toEqual([['Where are mounts parsed?', 2]]);
     expect(result.outcome).toBe('Success');
     expect(result.output).toBe(
-      '1 passage(s) from the code index:\n\n[1] /crew/src/vfs/parse-mount.ts (characters 120–840)\nfunction parseMount(text: string): Mount',
+      '1 passage(s) from the code index:\n\n[1] /crew/src/vfs/parse-mount.ts (lines 12–40, function core::vfs::parseMount)\nfunction parseMount(text: string): Mount',
     );
   });
 

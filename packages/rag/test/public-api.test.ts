@@ -4,6 +4,7 @@ import {
   type AddSvcRagOptions,
   addSvcRag,
   addSvcRagTools,
+  type CodePassage,
   type CodeSearch,
   CodeSearchService,
   chunkText,
@@ -46,7 +47,7 @@ describe('the public API of @orkeon/rag', () => {
     expectTypeOf(RagRerankerService).toEqualTypeOf<ServiceToken<RagReranker>>();
     expectTypeOf<RagReranker['rerank']>().returns.toEqualTypeOf<Promise<RagCandidate[]>>();
     expectTypeOf(CodeSearchService).toEqualTypeOf<ServiceToken<CodeSearch>>();
-    expectTypeOf<CodeSearch['search']>().returns.toEqualTypeOf<Promise<RagCitation[]>>();
+    expectTypeOf<CodeSearch['search']>().returns.toEqualTypeOf<Promise<readonly CodePassage[]>>();
   });
 
   it('takes the runtime’s LLM client as a RAG model, and its errors are Orkeon errors with codes', () => {

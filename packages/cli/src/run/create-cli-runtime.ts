@@ -28,6 +28,7 @@ import { addSvcMcp } from '@orkeon/mcp';
 import { addSvcLlm } from '@orkeon/providers';
 import { addSvcRag, addSvcRagTools } from '@orkeon/rag';
 import { addSvcOnnxReranker } from '@orkeon/rag-onnx';
+import { addRaggableTree } from '@orkeon/raggable-tree';
 import { addSvcSqliteMemory } from '@orkeon/store-sqlite';
 import { addSvcTelemetry } from '@orkeon/telemetry';
 import { addSvcTools } from '@orkeon/tools';
@@ -117,6 +118,9 @@ export async function createCliRuntime(options: {
   // the local cross-encoder when Svc:Rag:OnnxReranker:ModelDirectory names its folder (loaded at the first rerank).
   addSvcRagTools(addSvcRag(services, configuration));
   addSvcOnnxReranker(services, configuration, { baseDirectory: options.workingDirectory });
+  // Codebase context (RaggableTree, on unless RaggableTree:Enabled is false): the code tools over /crew;
+  // nothing is parsed until a tool is used.
+  addRaggableTree(services, configuration);
   options.register?.(services);
   const cliMounts = options.mounts.map((text) => parseMount(text, { baseDirectory: options.workingDirectory }));
   const declared = [

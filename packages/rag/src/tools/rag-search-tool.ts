@@ -65,7 +65,11 @@ async function searchCode(
     );
   const passages = await code.search(question, topK, signal);
   if (passages.length === 0) return 'Nothing in the code index matches this question.';
-  return [`${passages.length} passage(s) from the code index:`, ...passages.map(describePassage)].join('\n\n');
+  const listed = passages.map(
+    (passage, index) =>
+      `[${index + 1}] ${passage.sourceId} (lines ${passage.startLine}–${passage.endLine}, ${passage.title})\n${passage.snippet}`,
+  );
+  return [`${passages.length} passage(s) from the code index:`, ...listed].join('\n\n');
 }
 
 function describeAnswer(answer: RagAnswer): string {

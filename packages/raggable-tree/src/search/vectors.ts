@@ -1,0 +1,26 @@
+/** A vector as base64 of its float32 bytes: a quarter of the JSON text of its numbers. */
+export function encodeVector(vector: readonly number[]): string {
+  return Buffer.from(new Float32Array(vector).buffer).toString('base64');
+}
+
+export function decodeVector(text: string): Float32Array {
+  const bytes = Buffer.from(text, 'base64');
+  // A copy: the buffer's memory may be shared and not aligned for floats.
+  return new Float32Array(new Uint8Array(bytes).buffer);
+}
+
+/** Cosine similarity; 0 when either vector is all zeros or their lengths differ. */
+export function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  if (a.length !== b.length) return 0;
+  let dot = 0;
+  let normA = 0;
+  let normB = 0;
+  for (let index = 0; index < a.length; index++) {
+    const x = a[index] as number;
+    const y = b[index] as number;
+    dot += x * y;
+    normA += x * x;
+    normB += y * y;
+  }
+  return normA === 0 || normB === 0 ? 0 : dot / Math.sqrt(normA * normB);
+}
