@@ -155,9 +155,22 @@ describe('the ONNX reranker in a runtime', () => {
     expect(tool.output).toContain('optimum-cli export onnx --model cross-encoder/ms-marco-MiniLM-L-6-v2');
   });
 
-  it('without ModelDirectory registers nothing: balanced reranks with the model (llm)', async () => {
+  it('without ModelDirectory registers nothing: balanced fails at its first query, naming both ways out', async () => {
     const rt = await ragRuntime({ Profile: 'balanced' });
     expect(rt.services.tryGet(RagRerankerService)).toBeUndefined();
+    await expect(rt.services.get(RagService).retrieve({ text: question, collection: 'animals' })).rejects.toMatchObject(
+      {
+        code: 'RAG_PROFILE_UNAVAILABLE',
+        message: expect.stringContaining(
+          "Svc:Rag:Profile 'balanced' needs the cross-encoder reranker, and none is registered: install @orkeon/rag-onnx and set Svc:Rag:OnnxReranker:ModelDirectory",
+        ),
+      },
+    );
+    expect(prompts).toHaveLength(0);
+  });
+
+  it('Rerank:Kind llm, a per-key override, lets balanced rerank with the model instead', async () => {
+    const rt = await ragRuntime({ Profile: 'balanced', Rerank: { Kind: 'llm' } });
     answers.push('2, 3, 1');
     const found = await rt.services.get(RagService).retrieve({ text: question, collection: 'animals' });
     expect(found.trace.find((step) => step.stage === 'rerank')?.detail).toMatchObject({ kind: 'llm' });

@@ -19,7 +19,7 @@ export const ragSettings = defineSettingsSection(
       .enum(ragProfiles)
       .default('fast')
       .describe(
-        'The query profile: fast (vector only, no rerank); balanced and quality (hybrid, reranked) and adaptive (a classifier routes each question) need a reranker; corrective grades what it found and searches again.',
+        'The query profile: fast (vector only, no rerank); balanced and quality (hybrid, reranked) and adaptive (a classifier routes each question) need the cross-encoder reranker (or Rerank:Kind llm); corrective grades what it found and searches again.',
       ),
     Collection: z
       .string()
@@ -86,7 +86,7 @@ export const ragSettings = defineSettingsSection(
           .enum(rerankKinds)
           .optional()
           .describe(
-            'none; llm (the model orders the candidates); onnx (a local cross-encoder, @orkeon/rag-onnx). Default none for fast; otherwise onnx when a local reranker is registered, else llm.',
+            'none; llm (the model orders the candidates); onnx (a local cross-encoder, @orkeon/rag-onnx). Default none for fast and corrective, onnx for balanced, quality and adaptive (which fail at their first query without one unless this says llm).',
           ),
         TopN: z.number().int().min(1).max(100).default(5).describe('Candidates kept after the rerank.'),
       })

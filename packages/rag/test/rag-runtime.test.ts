@@ -200,7 +200,7 @@ describe('RAG in a runtime', () => {
   });
 
   it('balanced: hybrid retrieval, and the model orders the candidates (listwise rerank)', async () => {
-    const rt = await ragRuntime({ Profile: 'balanced', Rerank: { TopN: 2 } });
+    const rt = await ragRuntime({ Profile: 'balanced', Rerank: { Kind: 'llm', TopN: 2 } });
     await ingestCall(['/docs/guide.md', '/docs/octopus.md'], { chunking_strategy: 'structural' });
     const rag = rt.services.get(RagService);
     server.enqueue({ text: '1, 2' }, { text: '2, 1' });
@@ -240,7 +240,7 @@ describe('RAG in a runtime', () => {
   });
 
   it('quality: hybrid, reranked, and the answer checked against its passages', async () => {
-    const rt = await ragRuntime({ Profile: 'quality', Rerank: { TopN: 2 } });
+    const rt = await ragRuntime({ Profile: 'quality', Rerank: { Kind: 'llm', TopN: 2 } });
     await ingestCall(['/docs/guide.md', '/docs/octopus.md'], { chunking_strategy: 'structural' });
     server.enqueue({ text: '2, 1' }, { text: 'Octopuses have three hearts [1].' }, { text: '0.9' });
     const answer = await rt.services

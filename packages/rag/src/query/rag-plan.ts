@@ -33,9 +33,10 @@ const candidatesByProfile = { fast: 20, balanced: 50, quality: 100, adaptive: 50
 export function planOf(settings: RagSettings, has: { readonly model: boolean; readonly reranker: boolean }): RagPlan {
   const hasModel = has.model;
   const profile = settings.Profile;
-  // A local cross-encoder when one is registered (the seed's default), else the model.
+  // The seed's rule: balanced, quality and adaptive rerank with the local cross-encoder; the
+  // model's listwise rerank is a per-key override (Rerank:Kind: llm), never a silent fallback.
   const unranked = profile === 'fast' || profile === 'corrective';
-  const rerank = settings.Rerank.Kind ?? (unranked ? 'none' : has.reranker ? 'onnx' : 'llm');
+  const rerank = settings.Rerank.Kind ?? (unranked ? 'none' : 'onnx');
   if (!unranked && rerank === 'none')
     throw new RagError(
       'RAG_PROFILE_UNAVAILABLE',
@@ -44,7 +45,9 @@ export function planOf(settings: RagSettings, has: { readonly model: boolean; re
   if (rerank === 'onnx' && !has.reranker)
     throw new RagError(
       'RAG_PROFILE_UNAVAILABLE',
-      'Svc:Rag:Rerank:Kind is onnx, and no local reranker is registered: install @orkeon/rag-onnx and set Svc:Rag:OnnxReranker:ModelDirectory to a cross-encoder model folder (docs/rag-onnx.md), or set the kind to llm.',
+      unranked
+        ? 'Svc:Rag:Rerank:Kind is onnx, and no cross-encoder reranker is registered: install @orkeon/rag-onnx and set Svc:Rag:OnnxReranker:ModelDirectory to a model folder (docs/rag-onnx.md), or set the kind to llm.'
+        : `Svc:Rag:Profile '${profile}' needs the cross-encoder reranker, and none is registered: install @orkeon/rag-onnx and set Svc:Rag:OnnxReranker:ModelDirectory to a model folder (docs/rag-onnx.md), or set Svc:Rag:Rerank:Kind to llm to let the model rerank.`,
     );
   const transform = settings.Transform.Kind;
   if (transform !== 'none' && !hasModel)
