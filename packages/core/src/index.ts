@@ -538,6 +538,7 @@ export type { CrewResult, CrewResultMetadataValue, TaskOutcome, TaskOutcomeStatu
 export type { LlmClientFactory } from './process/crew-run.js';
 export { CrewRunError, TaskFailureError, UnsupportedProcessError } from './process/crew-run-errors.js';
 export { EmbeddingProviderMissingError } from './process/embedding-agent-selector.js';
+export { forEachLimited } from './process/for-each-limited.js';
 export {
   circuitBreakerRetiredMessage,
   defaultMaxRetryCycles,

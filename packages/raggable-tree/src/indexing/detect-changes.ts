@@ -1,10 +1,10 @@
-import type { FileSystem } from '@orkeon/core';
+import { type FileSystem, forEachLimited } from '@orkeon/core';
 import { discoverFiles } from '../discovery/discover-files.js';
 import { ExcludePatterns } from '../discovery/exclude-patterns.js';
 import type { RaggableTreeSettings } from '../raggable-tree-settings.js';
 import type { CodeIndexData } from './code-index.js';
 import { contentHash } from './content-hash.js';
-import { forEachLimited, readConcurrency } from './for-each-limited.js';
+import { readConcurrency } from './read-concurrency.js';
 
 /** How an index differs from its folder now. */
 export interface PendingChanges {

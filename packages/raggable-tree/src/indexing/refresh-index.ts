@@ -1,4 +1,4 @@
-import type { EmbeddingProvider, FileSystem } from '@orkeon/core';
+import { type EmbeddingProvider, type FileSystem, forEachLimited } from '@orkeon/core';
 import { discoverFiles } from '../discovery/discover-files.js';
 import { ExcludePatterns } from '../discovery/exclude-patterns.js';
 import { readManifest } from '../discovery/read-manifest.js';
@@ -7,7 +7,7 @@ import type { RaggableTreeSettings } from '../raggable-tree-settings.js';
 import { type CodeIndexData, codeIndexVersion, type IndexedManifest, type IndexedSourceFile } from './code-index.js';
 import { contentHash } from './content-hash.js';
 import { embedSymbols } from './embed-symbols.js';
-import { forEachLimited, readConcurrency } from './for-each-limited.js';
+import { readConcurrency } from './read-concurrency.js';
 
 export interface RefreshParts {
   /** Where the sources are read: the agents' view of the file system, so the index holds only what agents may see. */

@@ -1,3 +1,4 @@
+import { cosineSimilarity } from '@orkeon/core';
 /** A vector as base64 of its float32 bytes: a quarter of the JSON text of its numbers. */
 export function encodeVector(vector: readonly number[]): string {
   return Buffer.from(new Float32Array(vector).buffer).toString('base64');
@@ -9,18 +10,7 @@ export function decodeVector(text: string): Float32Array {
   return new Float32Array(new Uint8Array(bytes).buffer);
 }
 
-/** Cosine similarity; 0 when either vector is all zeros or their lengths differ. */
+/** Cosine similarity; 0 when either vector is all zeros or their lengths differ (vectors of another model). */
 export function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  if (a.length !== b.length) return 0;
-  let dot = 0;
-  let normA = 0;
-  let normB = 0;
-  for (let index = 0; index < a.length; index++) {
-    const x = a[index] as number;
-    const y = b[index] as number;
-    dot += x * y;
-    normA += x * x;
-    normB += y * y;
-  }
-  return normA === 0 || normB === 0 ? 0 : dot / Math.sqrt(normA * normB);
+  return a.length === b.length ? cosineSimilarity(a, b) : 0;
 }
