@@ -3,6 +3,7 @@ import { cognitiveMemorySettings } from '@orkeon/cognitive-memory';
 import { coreSettingsSections, type SettingsSection } from '@orkeon/core';
 import { dlpSettings } from '@orkeon/dlp';
 import { localEmbeddingsSettings } from '@orkeon/embeddings-local';
+import { eventHubSettings } from '@orkeon/event-hub';
 import { mcpSettings } from '@orkeon/mcp';
 import { ragSettings } from '@orkeon/rag';
 import { onnxRerankerSettings } from '@orkeon/rag-onnx';
@@ -29,6 +30,7 @@ export const cliSettingsSections: readonly SettingsSection[] = [
   ragSettings,
   onnxRerankerSettings,
   raggableTreeSettings,
+  eventHubSettings,
 ];
 
 /**

@@ -241,6 +241,50 @@ export {
 } from './embeddings/unavailable-embedding-provider.js';
 export { type CoreErrorCode, coreErrorCodes } from './errors/error-codes.js';
 export { OrkeonError, type OrkeonErrorOptions } from './errors/orkeon-error.js';
+// The event hub port (crews talking to crews; @orkeon/event-hub implements it).
+export {
+  type CrewLink,
+  type CrewLinkDirection,
+  CrewLinkRegistry,
+  CrewLinksService,
+  crewLinkDirections,
+} from './event-hub/crew-link.js';
+export {
+  type EventHub,
+  type EventHubClient,
+  EventHubService,
+  type HubIdentity,
+  type HubLastValue,
+  type HubPostOptions,
+  type HubPublishOptions,
+  type HubSendOptions,
+  type HubSubscription,
+  type HubWaitOptions,
+  type HubWaitTarget,
+  type HubWaitTimeout,
+} from './event-hub/event-hub.js';
+export { EventHubError, type EventHubErrorCode, eventHubErrorCodes } from './event-hub/event-hub-error.js';
+export {
+  type EventHubStage,
+  EventHubStageService,
+  type HubNext,
+  type HubPattern,
+  type HubStageContext,
+} from './event-hub/event-hub-stage.js';
+export {
+  defaultHubSchemaId,
+  type HubMessage,
+  reservedTopicPrefix,
+  systemCrewId,
+  waitTimedOutTopic,
+} from './event-hub/hub-message.js';
+export {
+  crewOfMailbox,
+  linkPeerOfMailbox,
+  type MailboxAddress,
+  mailboxAddressForms,
+  parseMailboxAddress,
+} from './event-hub/mailbox-address.js';
 export { addCrewExecutionStatePersistence } from './execution-state/add-crew-execution-state-persistence.js';
 export {
   type CrewExecutionOutcome,

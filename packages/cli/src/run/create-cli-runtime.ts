@@ -24,6 +24,7 @@ import {
 } from '@orkeon/core';
 import { addSvcDlp, dlpSettings } from '@orkeon/dlp';
 import { addSvcLocalEmbeddings, localEmbeddingsSettings } from '@orkeon/embeddings-local';
+import { addSvcEventHub, addSvcEventHubAcl } from '@orkeon/event-hub';
 import { addSvcMcp } from '@orkeon/mcp';
 import { addSvcLlm } from '@orkeon/providers';
 import { addSvcRag, addSvcRagTools } from '@orkeon/rag';
@@ -121,6 +122,8 @@ export async function createCliRuntime(options: {
   // Codebase context (RaggableTree, on unless RaggableTree:Enabled is false): the code tools over /crew;
   // nothing is parsed until a tool is used.
   addRaggableTree(services, configuration);
+  // The event hub in this process, with crews' links: held by the ACL stage (permissive for crews declaring none).
+  addSvcEventHub(addSvcEventHubAcl(services), configuration);
   options.register?.(services);
   const cliMounts = options.mounts.map((text) => parseMount(text, { baseDirectory: options.workingDirectory }));
   const declared = [

@@ -23,7 +23,8 @@ type PlainKeys =
   | 'graph'
   | 'memoryScope'
   | 'memoryProvider'
-  | 'rag';
+  | 'rag'
+  | 'links';
 
 /** Builds a crew step by step; `build()` validates the whole crew like `defineCrew`. */
 export class CrewBuilder {
@@ -118,6 +119,12 @@ export class CrewBuilder {
   /** Knowledge bases ingested when a run starts: `{ collections: { <name>: { sources, chunking? } }, defaults? }` (docs/rag.md). */
   rag(rag: NonNullable<CrewInput['rag']>): this {
     this.#plain.rag = rag;
+    return this;
+  }
+
+  /** Whom the crew may message on the event hub: `[{ to, direction?, allowedTopics? }]` (docs/event-hub.md). */
+  links(links: NonNullable<CrewInput['links']>): this {
+    this.#plain.links = links;
     return this;
   }
 

@@ -2,6 +2,7 @@ import type { ExecutionBudgetInput, ExecutionBudgetSetting } from '../autonomous
 import type { CrewBudget } from '../budget/crew-budget.js';
 import type { ConsensusOverrides } from '../consensus/consensus-settings.js';
 import type { MemoryScope } from '../crew-memory/memory-scope.js';
+import type { CrewLink } from '../event-hub/crew-link.js';
 import type { CrewGraph } from '../graph/crew-graph.js';
 import type { Guardrail } from '../guardrails/guardrail.js';
 import type { KnowledgeCollection, KnowledgeProfile } from '../knowledge/knowledge-base.js';
@@ -42,6 +43,8 @@ export interface CrewDefinition {
   readonly memoryScope: MemoryScope;
   /** Knowledge bases: collections ingested when a run starts (see docs/rag.md). */
   readonly rag?: CrewRag;
+  /** The crew's links on the event hub (`links:`); absent when it declares none (see docs/event-hub.md). */
+  readonly links?: readonly CrewLink[];
   /** Most tasks running at once (parallel); default 4. */
   readonly maxConcurrency?: number;
   readonly agentSelection: AgentSelectionStrategy;
@@ -76,6 +79,12 @@ export interface CrewInput {
   readonly memoryProvider?: string;
   readonly memoryScope?: MemoryScope;
   readonly rag?: Partial<CrewRag>;
+  /** Links on the event hub; `direction` defaults to outbound, `allowedTopics` to every topic. */
+  readonly links?: readonly {
+    readonly to?: string;
+    readonly direction?: string;
+    readonly allowedTopics?: readonly string[];
+  }[];
   readonly maxConcurrency?: number;
   readonly agentSelection?: AgentSelectionStrategy;
   readonly consensus?: ConsensusOverrides;

@@ -4,6 +4,7 @@ import { crewBudgetSchema } from '../budget/crew-budget.js';
 import { consensusOverridesSchema } from '../consensus/consensus-settings.js';
 import { memoryScopes } from '../crew-memory/memory-scope.js';
 import { piiTypes } from '../dlp/pii-detector.js';
+import { crewLinkDirections } from '../event-hub/crew-link.js';
 import { knowledgeProfiles } from '../knowledge/knowledge-base.js';
 import { graphConfigSchema, retiredCircuitBreakerSchema } from '../process/graph-config.js';
 import { defaultAgentMaxIterations } from './agent-definition.js';
@@ -98,6 +99,30 @@ const ragSchema = z
       .optional(),
   })
   .describe('Knowledge bases of the crew (needs @orkeon/rag; see docs/rag.md).');
+
+// Lenient by the event hub's rules (brief §10.3): an entry without `to` is dropped and a
+// direction that cannot be read counts as outbound, so both are accepted here and settled in
+// `toCrewLinks`; unknown keys are still refused.
+const crewLinkSchema = z
+  .strictObject({
+    to: z
+      .string()
+      .trim()
+      .min(1)
+      .optional()
+      .describe('The peer: a crew id, or client:<name> for an outside client. An entry without it is ignored.'),
+    direction: z
+      .string()
+      .optional()
+      .describe(
+        `Which way messages may go: ${crewLinkDirections.join(', ')}; default (and for a value that cannot be read) outbound.`,
+      ),
+    allowedTopics: z
+      .array(z.string().trim().min(1))
+      .default([])
+      .describe('The topics allowed on this link; empty or absent allows every topic.'),
+  })
+  .describe('A link to another crew or client on the event hub (see docs/event-hub.md).');
 
 const agentFields = {
   role: requiredText('role', '<what the agent is>').describe('What the agent is; part of its system prompt.'),
@@ -245,6 +270,10 @@ const crewFields = {
       'Whose memories the crew shares: crew (across its runs), agent (each agent its own), run (this run only) or user (the run’s resource, across crews).',
     ),
   rag: ragSchema.optional(),
+  links: z
+    .array(crewLinkSchema)
+    .optional()
+    .describe('Who the crew may message on the event hub; a crew with links is held to them (see docs/event-hub.md).'),
   maxConcurrency: z.int().positive().optional().describe('Most tasks running at once (parallel); default 4.'),
   budget: crewBudgetSchema.optional(),
   executionBudget: executionBudgetSchema.optional(),

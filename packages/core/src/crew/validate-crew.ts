@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { toCrewBudget } from '../budget/crew-budget.js';
+import { type CrewLink, crewLinkDirections } from '../event-hub/crew-link.js';
 import { CrewGraph } from '../graph/crew-graph.js';
 import type { Guardrail } from '../guardrails/guardrail.js';
 import type { KnowledgeAttachment, KnowledgeCollection } from '../knowledge/knowledge-base.js';
@@ -129,6 +130,7 @@ function toCrewDefinition(
     ...(data.memoryProvider === undefined ? {} : { memoryProvider: data.memoryProvider }),
     memoryScope: data.memoryScope,
     ...(data.rag === undefined ? {} : { rag: toCrewRag(data.rag) }),
+    ...linksOf(data.links),
     ...(data.maxConcurrency === undefined ? {} : { maxConcurrency: data.maxConcurrency }),
     agentSelection: data.agentSelection,
     ...(data.consensus === undefined ? {} : { consensus: data.consensus }),
@@ -177,6 +179,23 @@ function toCrewRag(data: NonNullable<z.output<typeof crewSchema>['rag']>): CrewR
     collections: Object.fromEntries(collections),
     ...(data.defaults?.profile === undefined ? {} : { defaults: { profile: data.defaults.profile } }),
   };
+}
+
+/** The readable links: entries without `to` dropped, an unreadable direction read as outbound (brief §10.3). */
+function linksOf(data: z.output<typeof crewSchema>['links']): { links?: readonly CrewLink[] } {
+  const links = (data ?? []).flatMap((entry): CrewLink[] =>
+    entry.to === undefined
+      ? []
+      : [
+          {
+            to: entry.to,
+            direction:
+              crewLinkDirections.find((direction) => direction === entry.direction?.trim().toLowerCase()) ?? 'outbound',
+            allowedTopics: entry.allowedTopics,
+          },
+        ],
+  );
+  return links.length === 0 ? {} : { links };
 }
 
 function toTaskDefinition(data: z.output<typeof taskSchema>): TaskDefinition {

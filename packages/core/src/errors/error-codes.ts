@@ -180,6 +180,24 @@ export const coreErrorCodes = {
     '`spawn_agent` was asked for a helper with the role or id of the spawning agent or one above it: give the helper a role of its own.',
   AUTONOMOUS_SPAWN_TOOL_DENIED:
     '`spawn_agent` was asked to give a helper a tool the spawning agent does not have: a helper gets only some of its spawner’s tools.',
+  // The event hub (`event-hub/`, implemented by @orkeon/event-hub)
+  EVENT_HUB_TOPIC_RESERVED:
+    'A client published on a topic starting `_system.`, which only the hub itself uses: choose another topic.',
+  EVENT_HUB_ADDRESS_INVALID:
+    'A mailbox address is not one of agent://{crewId}/{agentId}, crew://{crewId}, topic://{name} or client://{name}: the message names the address.',
+  EVENT_HUB_SEND_TIMED_OUT:
+    'A request (send) got no reply within its time-out: raise `timeout_ms`, or check that the addressee receives and replies.',
+  EVENT_HUB_CORRELATION_UNKNOWN:
+    'A reply named a correlation id no pending request has (never sent, already answered, or timed out): reply only to a request you received, before its time-out.',
+  EVENT_HUB_ACL_DENIED:
+    "The event hub's ACL refused a message: the sending crew's `links:` do not allow this peer, direction or topic (or the restrictive policy refuses crews without links). Add the link, or send elsewhere.",
+  EVENT_HUB_MESSAGE_DUPLICATE:
+    'The idempotency stage saw this point-to-point message id before; the hub drops the repeat without an error to the sender.',
+  EVENT_HUB_SCHEMA_UNREGISTERED:
+    'A message declared a `schemaId` that is not in the event schema registry: register the schema, or leave `schemaId` out (application/json).',
+  EVENT_HUB_TIMEOUT_INVALID:
+    'A wait or request time-out is not a finite number of milliseconds of 0 or more (requests: more than 0), or both or neither of `timeout_ms` and `wait_forever` were given: give exactly one.',
+
   // The network guard (`network/`): refusals of URLs and addresses agents may not reach.
   ...networkErrorCodes,
 } as const;

@@ -19,6 +19,7 @@ import type { PiiDetector } from '../dlp/pii-detector.js';
 import type { EmbeddingProvider } from '../embeddings/embedding-provider.js';
 import type { CoreErrorCode } from '../errors/error-codes.js';
 import { OrkeonError } from '../errors/orkeon-error.js';
+import { CrewLinksService } from '../event-hub/crew-link.js';
 import type { CrewExecutionStateManager } from '../execution-state/crew-execution-state-manager.js';
 import type { Guardian } from '../guardian/guardian.js';
 import type { GuardrailCatalogue } from '../guardrails/guardrail-catalogue.js';
@@ -389,6 +390,8 @@ export class Runtime implements AsyncDisposable {
     const knowledge = this.#knowledgeBaseFor(crew);
     const store = this.#parts.store();
     await hooks?.runBeforeKickoff(crew);
+    // The event hub's links ACL holds the crew to its `links:` from its first message on.
+    this.services.tryGet(CrewLinksService)?.register(crew.name, crew.links ?? []);
     // The crew's collections are ingested before its first task; unchanged sources cost nothing.
     if (knowledge !== undefined && crew.rag !== undefined)
       await knowledge.prepare(

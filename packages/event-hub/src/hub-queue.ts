@@ -1,0 +1,67 @@
+/** A waiter's deadline: `undefined` waits until an item comes, the queue closes or the signal fires. */
+export interface TakeOptions {
+  readonly deadline?: number;
+  readonly signal?: AbortSignal;
+}
+
+interface Waiter<T> {
+  readonly resolve: (item: T | undefined) => void;
+}
+
+/**
+ * A FIFO queue whose readers wait for the next item: one per mailbox, per subscription and
+ * per pending request. Items go to the oldest waiter first, so order is kept per queue.
+ */
+export class HubQueue<T> {
+  readonly #items: T[] = [];
+  readonly #waiters: Waiter<T>[] = [];
+  #closed = false;
+
+  get closed(): boolean {
+    return this.#closed;
+  }
+
+  push(item: T): void {
+    if (this.#closed) return;
+    const waiter = this.#waiters.shift();
+    if (waiter === undefined) this.#items.push(item);
+    else waiter.resolve(item);
+  }
+
+  /** The oldest item; `undefined` when the deadline passes or the queue is closed. Rejects with the signal's reason. */
+  take(options: TakeOptions = {}): Promise<T | undefined> {
+    const { signal, deadline } = options;
+    if (signal?.aborted === true) return Promise.reject(signal.reason);
+    if (this.#items.length > 0) return Promise.resolve(this.#items.shift());
+    if (this.#closed || (deadline !== undefined && deadline <= Date.now())) return Promise.resolve(undefined);
+    return new Promise<T | undefined>((resolve, reject) => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const finish = () => {
+        if (timer !== undefined) clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+        const index = this.#waiters.indexOf(waiter);
+        if (index >= 0) this.#waiters.splice(index, 1);
+      };
+      const waiter: Waiter<T> = {
+        resolve: (item) => {
+          finish();
+          resolve(item);
+        },
+      };
+      const onAbort = () => {
+        finish();
+        reject(signal?.reason);
+      };
+      this.#waiters.push(waiter);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      if (deadline !== undefined) timer = setTimeout(() => waiter.resolve(undefined), deadline - Date.now());
+    });
+  }
+
+  /** Ends the queue: waiting readers get `undefined`, later pushes are ignored. */
+  close(): void {
+    this.#closed = true;
+    this.#items.length = 0;
+    for (const waiter of [...this.#waiters]) waiter.resolve(undefined);
+  }
+}

@@ -1,0 +1,290 @@
+import {
+  crewOfMailbox,
+  defaultHubSchemaId,
+  type EventHubClient,
+  EventHubError,
+  type HubIdentity,
+  type HubLastValue,
+  type HubMessage,
+  type HubPattern,
+  type HubPostOptions,
+  type HubPublishOptions,
+  type HubSendOptions,
+  type HubSubscription,
+  type HubWaitOptions,
+  type HubWaitTarget,
+  type HubWaitTimeout,
+  type JsonValue,
+  parseMailboxAddress,
+  reservedTopicPrefix,
+  systemCrewId,
+  waitTimedOutTopic,
+} from '@orkeon/core';
+import type { HubCore } from './hub-core.js';
+import { HubQueue, type TakeOptions } from './hub-queue.js';
+import { ownMailbox } from './own-mailbox.js';
+import { deadlineOf, requestDeadline } from './wait-timeout.js';
+
+/** The topic of point-to-point messages that name none (a `topic://` mailbox uses its name). */
+export const directTopic = 'direct';
+
+/** A client of the in-memory hub, bound to one crew (and agent): every message it sends carries that source. */
+export class InMemoryEventHubClient implements EventHubClient {
+  readonly identity: HubIdentity;
+  readonly #core: HubCore;
+
+  constructor(core: HubCore, identity: HubIdentity) {
+    this.#core = core;
+    this.identity = {
+      crewId: identity.crewId,
+      ...(identity.agentId === undefined ? {} : { agentId: identity.agentId }),
+    };
+  }
+
+  async publish(topic: string, payload: JsonValue, options: HubPublishOptions = {}): Promise<HubMessage> {
+    refuseReserved(topic);
+    const message = this.#message(topic, payload, {
+      ...(options.targetCrewId === undefined ? {} : { targetCrewId: options.targetCrewId }),
+      metadata: options.metadata,
+      schemaId: options.schemaId,
+    });
+    const retainKey = options.retainAsLastValue === true ? (options.lastValueKey ?? topic) : undefined;
+    await this.#core.dispatch(message, 'publish', retainKey);
+    return message;
+  }
+
+  async post(to: string, payload: JsonValue, options: HubPostOptions = {}): Promise<HubMessage> {
+    const message = this.#pointToPoint(to, payload, options, undefined);
+    await this.#core.dispatch(message, 'post');
+    return message;
+  }
+
+  async send(
+    to: string,
+    payload: JsonValue,
+    options: HubSendOptions,
+  ): Promise<{ correlationId: string; reply: HubMessage }> {
+    const deadline = requestDeadline(options?.timeoutMs);
+    const correlationId = this.#core.newId();
+    const message = this.#pointToPoint(to, payload, options, correlationId);
+    const replies = this.#core.openRequest(correlationId, this.identity);
+    try {
+      await this.#core.dispatch(message, 'send');
+      const reply = await this.#take(replies, 'reply', { deadline, ...signalOf(options) });
+      if (reply === undefined)
+        throw new EventHubError(
+          'EVENT_HUB_SEND_TIMED_OUT',
+          `No reply to the request ${correlationId} sent to '${to}' came within ${options.timeoutMs} ms: raise the time-out, or check that '${to}' receives and replies.`,
+          { details: { correlationId, to, timeoutMs: options.timeoutMs } },
+        );
+      return { correlationId, reply };
+    } finally {
+      this.#core.closeRequest(correlationId);
+    }
+  }
+
+  async reply(
+    correlationId: string,
+    payload: JsonValue,
+    options: { readonly metadata?: Readonly<Record<string, string>> } = {},
+  ): Promise<HubMessage> {
+    const pending = this.#core.pendingRequest(correlationId);
+    if (pending === undefined) throw unknownCorrelation(correlationId);
+    const message = this.#message(directTopic, payload, {
+      targetCrewId: pending.requester.crewId,
+      targetMailbox: ownMailbox(pending.requester),
+      correlationId,
+      metadata: options.metadata,
+      schemaId: undefined,
+    });
+    await this.#core.dispatch(message, 'reply');
+    return message;
+  }
+
+  subscribe(topic: string): HubSubscription {
+    const queue = new HubQueue<HubMessage>();
+    const remove = this.#core.addSubscriber(topic, { crewId: this.identity.crewId, queue });
+    const take = () => this.#take(queue, 'publish', {});
+    const subscription: HubSubscription = {
+      async next() {
+        const message = await take();
+        return message === undefined ? { value: undefined, done: true } : { value: message, done: false };
+      },
+      async return() {
+        remove();
+        return { value: undefined, done: true };
+      },
+      [Symbol.asyncIterator]() {
+        return subscription;
+      },
+    };
+    return subscription;
+  }
+
+  async waitFor(
+    target: HubWaitTarget,
+    timeout: HubWaitTimeout,
+    options: HubWaitOptions = {},
+  ): Promise<HubMessage | undefined> {
+    const deadline = deadlineOf(timeout);
+    if ('mailbox' in target) return this.receive(target.mailbox, timeout, options);
+    if ('correlationId' in target) {
+      const pending = this.#core.pendingRequest(target.correlationId);
+      if (pending === undefined) throw unknownCorrelation(target.correlationId);
+      return this.#take(pending.queue, 'reply', { ...withDeadline(deadline), ...signalOf(options) });
+    }
+    const startedAt = this.#core.now().toISOString();
+    const waitId = this.#core.newId();
+    const match = target.metadataMatch ?? {};
+    const queue = new HubQueue<HubMessage>();
+    const remove = this.#core.addSubscriber(target.topic, {
+      crewId: this.identity.crewId,
+      queue,
+      accepts: (message) => Object.entries(match).every(([key, value]) => message.metadata[key] === value),
+    });
+    try {
+      const message = await this.#take(queue, 'publish', { ...withDeadline(deadline), ...signalOf(options) });
+      if (message === undefined) await this.#announceTimeout(target.topic, waitId, startedAt);
+      return message;
+    } finally {
+      remove();
+    }
+  }
+
+  async receive(
+    mailbox: string | undefined,
+    timeout: HubWaitTimeout,
+    options: HubWaitOptions = {},
+  ): Promise<HubMessage | undefined> {
+    const deadline = deadlineOf(timeout);
+    const address = parseMailboxAddress(mailbox ?? ownMailbox(this.identity));
+    this.#refuseForeignMailbox(address.text);
+    const queue = this.#core.mailbox(address.text);
+    const pattern = (message: HubMessage): HubPattern => (message.correlationId === undefined ? 'post' : 'send');
+    for (;;) {
+      const message = await queue.take({ ...withDeadline(deadline), ...signalOf(options) });
+      if (message === undefined) return undefined;
+      const received = await this.#core.received(message, pattern(message));
+      if (received !== undefined) return received;
+    }
+  }
+
+  async getLastValue(key: string, crewScope?: string): Promise<HubLastValue | undefined> {
+    if (crewScope !== undefined && crewScope !== this.identity.crewId)
+      throw new EventHubError(
+        'EVENT_HUB_ACL_DENIED',
+        `Crew '${this.identity.crewId}' cannot read the last value '${key}' of crew '${crewScope}': a crew reads global values and its own.`,
+        { details: { crewId: this.identity.crewId, crewScope, key } },
+      );
+    return this.#core.lastValue(key, crewScope);
+  }
+
+  /** The next message of the queue that passes the receive stages; `undefined` at the deadline or when closed. */
+  async #take(queue: HubQueue<HubMessage>, pattern: HubPattern, options: TakeOptions): Promise<HubMessage | undefined> {
+    for (;;) {
+      const message = await queue.take(options);
+      if (message === undefined) return undefined;
+      const received = await this.#core.received(message, pattern);
+      if (received !== undefined) return received;
+    }
+  }
+
+  /** `_system.wait_timed_out`, from the hub itself, to the crew whose wait ran out. */
+  async #announceTimeout(topic: string, waitId: string, startedAt: string): Promise<void> {
+    const message: HubMessage = {
+      id: this.#core.newId(),
+      topic: waitTimedOutTopic,
+      sourceCrewId: systemCrewId,
+      targetCrewId: this.identity.crewId,
+      publishedAt: this.#core.now().toISOString(),
+      metadata: { original_topic: topic, original_wait_id: waitId, original_started_at: startedAt },
+      payload: null,
+      schemaId: defaultHubSchemaId,
+    };
+    // A stage refusing the notice must not turn the waiter's time-out into an error (it logs on its own).
+    await this.#core.dispatch(message, 'publish').catch(() => false);
+  }
+
+  #refuseForeignMailbox(address: string): void {
+    const parsed = parseMailboxAddress(address);
+    const owner = parsed.kind === 'client' ? `client:${parsed.name}` : crewOfMailbox(parsed);
+    if (owner === undefined || owner === this.identity.crewId) return;
+    throw new EventHubError(
+      'EVENT_HUB_ACL_DENIED',
+      `Crew '${this.identity.crewId}' cannot read the mailbox '${address}': it belongs to '${owner}'. Read your own agent's or crew's mailbox, or a topic:// mailbox.`,
+      { details: { crewId: this.identity.crewId, mailbox: address } },
+    );
+  }
+
+  #pointToPoint(
+    to: string,
+    payload: JsonValue,
+    options: HubPostOptions,
+    correlationId: string | undefined,
+  ): HubMessage {
+    const address = parseMailboxAddress(to);
+    const topic = options.topic ?? (address.kind === 'topic' ? address.name : directTopic);
+    refuseReserved(topic);
+    const targetCrewId = crewOfMailbox(address);
+    return this.#message(topic, payload, {
+      ...(targetCrewId === undefined ? {} : { targetCrewId }),
+      targetMailbox: address.text,
+      ...(correlationId === undefined ? {} : { correlationId }),
+      metadata: options.metadata,
+      schemaId: options.schemaId,
+      ...(options.messageId === undefined ? {} : { id: options.messageId }),
+    });
+  }
+
+  #message(
+    topic: string,
+    payload: JsonValue,
+    fields: {
+      readonly id?: string;
+      readonly targetCrewId?: string;
+      readonly targetMailbox?: string;
+      readonly correlationId?: string;
+      readonly metadata: Readonly<Record<string, string>> | undefined;
+      readonly schemaId: string | undefined;
+    },
+  ): HubMessage {
+    const { id, metadata, schemaId, ...targets } = fields;
+    return {
+      id: id ?? this.#core.newId(),
+      topic,
+      // Stamped from the connection, never from the caller's options.
+      sourceCrewId: this.identity.crewId,
+      ...(this.identity.agentId === undefined ? {} : { sourceAgentId: this.identity.agentId }),
+      ...targets,
+      publishedAt: this.#core.now().toISOString(),
+      metadata: { ...(metadata ?? {}) },
+      payload,
+      schemaId: schemaId ?? defaultHubSchemaId,
+    };
+  }
+}
+
+function refuseReserved(topic: string): void {
+  if (topic.startsWith(reservedTopicPrefix))
+    throw new EventHubError(
+      'EVENT_HUB_TOPIC_RESERVED',
+      `The topic '${topic}' is reserved for the hub (topics starting '${reservedTopicPrefix}'): publish on another topic.`,
+      { details: { topic } },
+    );
+}
+
+function unknownCorrelation(correlationId: string): EventHubError {
+  return new EventHubError(
+    'EVENT_HUB_CORRELATION_UNKNOWN',
+    `No pending request has the correlation id '${correlationId}' (never sent, already answered, or timed out): reply only to a request you received, before its time-out.`,
+    { details: { correlationId } },
+  );
+}
+
+function withDeadline(deadline: number | undefined): TakeOptions {
+  return deadline === undefined ? {} : { deadline };
+}
+
+function signalOf(options: { readonly signal?: AbortSignal } | undefined): TakeOptions {
+  return options?.signal === undefined ? {} : { signal: options.signal };
+}

@@ -1,0 +1,50 @@
+import type { EventHubStage, HubMessage, HubStageContext } from '@orkeon/core';
+
+/**
+ * Runs the hub's stages: registration order on the publish path, reverse order on the
+ * receive path (brief §10.2). The last `next` hands the message to `deliver`; a stage that
+ * throws stops the message there.
+ */
+export class StageChain {
+  readonly #stages: readonly EventHubStage[];
+
+  constructor(stages: readonly EventHubStage[]) {
+    this.#stages = [...stages];
+  }
+
+  get stages(): readonly EventHubStage[] {
+    return this.#stages;
+  }
+
+  publish(
+    message: HubMessage,
+    context: HubStageContext,
+    deliver: (message: HubMessage) => Promise<void>,
+  ): Promise<void> {
+    return run(this.#stages, 'onPublish', message, context, deliver);
+  }
+
+  /** The message as the receive path leaves it; throws when a stage refuses it. */
+  async receive(message: HubMessage, context: HubStageContext): Promise<HubMessage | undefined> {
+    let received: HubMessage | undefined;
+    await run([...this.#stages].reverse(), 'onReceive', message, context, async (final) => {
+      received = final;
+    });
+    return received;
+  }
+}
+
+function run(
+  stages: readonly EventHubStage[],
+  method: 'onPublish' | 'onReceive',
+  message: HubMessage,
+  context: HubStageContext,
+  last: (message: HubMessage) => Promise<void>,
+): Promise<void> {
+  const step = (index: number, current: HubMessage): Promise<void> => {
+    const stage = stages[index];
+    if (stage === undefined) return last(current);
+    return stage[method](current, (next) => step(index + 1, next), context);
+  };
+  return step(0, message);
+}

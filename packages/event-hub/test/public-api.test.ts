@@ -1,0 +1,68 @@
+import type {
+  Configuration,
+  EventHub,
+  EventHubClient,
+  EventHubStage,
+  HubLastValue,
+  HubMessage,
+  HubSubscription,
+  JsonValue,
+  ServiceCollection,
+  ServiceToken,
+} from '@orkeon/core';
+import { EventHubService } from '@orkeon/core';
+import { describe, expectTypeOf, it } from 'vitest';
+import {
+  addEventHubStage,
+  addSvcEventHub,
+  addSvcEventHubAcl,
+  addSvcEventHubIdempotency,
+  addSvcEventHubObservability,
+  addSvcEventHubValidation,
+  type CrewLinkPolicy,
+  createAclStage,
+  type EventHubSettings,
+  type EventSchemaRegistry,
+  EventSchemaRegistryService,
+  InMemoryEventHub,
+} from '../src/index.js';
+
+describe('the public API of @orkeon/event-hub', () => {
+  it('types the hub, its client and the registrations as the other addSvc functions', () => {
+    expectTypeOf(EventHubService).toEqualTypeOf<ServiceToken<EventHub>>();
+    expectTypeOf<InMemoryEventHub>().toExtend<EventHub>();
+    expectTypeOf<InMemoryEventHub['connect']>().returns.toEqualTypeOf<EventHubClient>();
+    expectTypeOf<EventHubClient['publish']>().returns.toEqualTypeOf<Promise<HubMessage>>();
+    expectTypeOf<EventHubClient['send']>().returns.toEqualTypeOf<
+      Promise<{ correlationId: string; reply: HubMessage }>
+    >();
+    expectTypeOf<EventHubClient['subscribe']>().returns.toEqualTypeOf<HubSubscription>();
+    expectTypeOf<HubSubscription>().toExtend<AsyncIterable<HubMessage>>();
+    expectTypeOf<EventHubClient['waitFor']>().returns.toEqualTypeOf<Promise<HubMessage | undefined>>();
+    expectTypeOf<EventHubClient['getLastValue']>().returns.toEqualTypeOf<Promise<HubLastValue | undefined>>();
+    expectTypeOf<HubMessage['payload']>().toEqualTypeOf<JsonValue>();
+    expectTypeOf<HubMessage['sourceCrewId']>().toEqualTypeOf<string>();
+    expectTypeOf(addSvcEventHub).parameter(0).toEqualTypeOf<ServiceCollection>();
+    expectTypeOf(addSvcEventHub).parameter(1).toEqualTypeOf<Configuration>();
+    expectTypeOf(addSvcEventHub).returns.toEqualTypeOf<ServiceCollection>();
+    for (const add of [addSvcEventHubObservability, addSvcEventHubValidation])
+      expectTypeOf(add).returns.toEqualTypeOf<ServiceCollection>();
+    expectTypeOf(addSvcEventHubAcl).parameter(1).toEqualTypeOf<CrewLinkPolicy | undefined>();
+    expectTypeOf(addSvcEventHubIdempotency).parameter(1).toEqualTypeOf<number | undefined>();
+    expectTypeOf(addEventHubStage).parameter(1).toExtend<EventHubStage | ((...args: never[]) => EventHubStage)>();
+    expectTypeOf(createAclStage).returns.toEqualTypeOf<EventHubStage>();
+    expectTypeOf(EventSchemaRegistryService).toEqualTypeOf<ServiceToken<EventSchemaRegistry>>();
+    expectTypeOf<EventHubSettings['MaxToolWaitMilliseconds']>().toEqualTypeOf<number>();
+    expectTypeOf<CrewLinkPolicy>().toEqualTypeOf<'permissive' | 'restrictive'>();
+  });
+
+  it('refuses a send without a time-out, a time-out of the wrong shape, and a source in the options', () => {
+    const client = new InMemoryEventHub().connect({ crewId: 'a' });
+    // @ts-expect-error timeoutMs is required
+    void client.send('crew://b', 1, {}).catch(() => {});
+    // @ts-expect-error a wait time-out is { milliseconds } or 'forever'
+    void client.receive(undefined, 10).catch(() => {});
+    // @ts-expect-error the source is stamped by the hub
+    void client.publish('t', 1, { sourceCrewId: 'b' }).catch(() => {});
+  });
+});
