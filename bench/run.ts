@@ -1,6 +1,6 @@
 // Runs every benchmark group, ours and the anchor interleaved in one run, prints
 // the ratios and writes them to docs/benchmarks.md. `npm run bench`; `npm run bench -- a2a mcp`
-// runs the named sections only (services, configuration, agent-loop, a2a, mcp, startup, http-api, data, conversations, memory, embeddings, rag, raggable-tree, guardian, dlp, code) and
+// runs the named sections only (services, configuration, agent-loop, a2a, mcp, startup, http-api, data, conversations, memory, embeddings, rag, raggable-tree, event-hub, guardian, dlp, code) and
 // puts each in place of its old one in docs/benchmarks.md, leaving the others as they are.
 import { readFile, writeFile } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';
@@ -59,6 +59,11 @@ const sections: Section[] = [
     name: 'raggable-tree',
     heading: '## Codebase context',
     measure: async () => (await import('./raggable-tree.js')).raggableTreeBenchSection(selectedOnly()),
+  },
+  {
+    name: 'event-hub',
+    heading: '## Event hub',
+    measure: async () => (await import('./event-hub.js')).eventHubBenchSection(selectedOnly()),
   },
   {
     name: 'guardian',
