@@ -128,7 +128,7 @@ export interface LocalSearch {
   readonly origin: string;
   /** The queries and the Authorization headers the search was sent. */
   readonly searches: { query: string; authorization: string | undefined }[];
-  /** Pages served at `/pages/<name>`, and the results a search answers (names of pages). */
+  /** Pages served at `/pages/<name>`, and the results a search answers (names of pages, or whole URLs). */
   pages: Record<string, string>;
   results: string[];
   close(): Promise<void>;
@@ -155,7 +155,12 @@ async function startLocalSearch(): Promise<LocalSearch> {
       return response.end(
         JSON.stringify({
           query: url.searchParams.get('q'),
-          results: search.results.map((name) => ({ url: `${search.origin}/pages/${name}`, title: name, content: '' })),
+          // A result that is a whole URL is answered as is (an address elsewhere); a name is a page here.
+          results: search.results.map((name) => ({
+            url: name.startsWith('http') ? name : `${search.origin}/pages/${name}`,
+            title: name,
+            content: '',
+          })),
         }),
       );
     }

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RagError } from '../../src/index.js';
 import { type CorrectiveContext, gradeHolding, lastUserText, startCorrectiveContext } from './corrective-fixture.js';
@@ -118,6 +120,27 @@ describe('the web fallback', () => {
     const answer = await rag.answer({ text: question, collection: 'docs' });
     expect(String(answer.trace[2]?.detail.failed)).toContain('the web search answered 404');
     expect(answer.bestEffort).toBe(true);
+  });
+
+  it('a result pointing inside the network is refused by the guard, never read (SSRF)', async () => {
+    // A page on 127.0.0.2, a loopback address the settings do not allow (only 127.0.0.1/32 is).
+    const internal = createServer((_, response) => {
+      response.writeHead(200, { 'content-type': 'text/html' });
+      response.end(page('Internal: the Eiffel Tower is 330 metres tall, and the admin password is hunter2.'));
+    });
+    await new Promise<void>((resolve) => internal.listen(0, '127.0.0.2', resolve));
+    try {
+      const { port } = internal.address() as AddressInfo;
+      context.search.results = [`http://127.0.0.2:${port}/admin`, 'http://169.254.169.254/latest/meta-data/', 'clean'];
+      const rag = await context.start(both());
+      script();
+      const answer = await rag.answer({ text: question, collection: 'docs' });
+      expect(answer.trace[2]?.detail).toMatchObject({ searched: 3, read: 1, failed: 2 });
+      expect(answer.passages.map((passage) => passage.sourceId)).toEqual([`${context.search.origin}/pages/clean`]);
+      expect(context.server.requests.map(lastUserText).join('\n')).not.toContain('hunter2');
+    } finally {
+      await new Promise<void>((resolve) => internal.close(() => resolve()));
+    }
   });
 
   it('refuses Enabled with an empty Endpoint when the settings are read', async () => {
