@@ -1,3 +1,4 @@
+import picomatch from 'picomatch';
 /**
  * Decides which paths an index leaves out, from globs written like `.gitignore` lines:
  * a pattern without `/` matches one name at any depth (`node_modules`, `*.min.js`); a
@@ -34,28 +35,10 @@ export class ExcludePatterns {
   }
 }
 
-/** A glob as an anchored regular expression over a `/`-separated path. */
+/**
+ * A glob as an anchored regular expression over a `/`-separated path (picomatch, dot names
+ * included): `*` and `?` within a name, `**` across folders, `[abc]` and `{a,b}` as in shells.
+ */
 export function globRegex(glob: string): RegExp {
-  // `folder/**` is the folder and everything below it.
-  const below = glob.endsWith('/**');
-  const body = below ? glob.slice(0, -3) : glob;
-  let source = '';
-  for (let index = 0; index < body.length; index++) {
-    const char = body[index] as string;
-    if (char === '*') {
-      if (body[index + 1] === '*') {
-        const slashAfter = body[index + 2] === '/';
-        // `**/` matches nothing or whole folders; a final `**` matches anything.
-        source += slashAfter ? '(?:.*/)?' : '.*';
-        index += slashAfter ? 2 : 1;
-      } else {
-        source += '[^/]*';
-      }
-    } else if (char === '?') {
-      source += '[^/]';
-    } else {
-      source += char.replace(/[.+^${}()|[\]\\]/g, '\\$&');
-    }
-  }
-  return new RegExp(`^${source}${below ? '(?:/.*)?' : ''}$`);
+  return picomatch.makeRe(glob, { dot: true });
 }
