@@ -1,3 +1,5 @@
+// One file over 300 lines: the strict crew schema is one Zod tree (crew, agents, tasks and their keys), from
+// which validation and the published JSON Schema both come.
 import { z } from 'zod';
 import { executionBudgetSchema } from '../autonomous/execution-budget-setting.js';
 import { crewBudgetSchema } from '../budget/crew-budget.js';
