@@ -1,6 +1,6 @@
 // Runs every benchmark group, ours and the anchor interleaved in one run, prints
 // the ratios and writes them to docs/benchmarks.md. `npm run bench`; `npm run bench -- a2a mcp`
-// runs the named sections only (services, configuration, agent-loop, a2a, mcp, startup, http-api, data, conversations, memory, embeddings, rag, raggable-tree, event-hub, guardian, dlp, code) and
+// runs the named sections only (services, configuration, agent-loop, a2a, mcp, startup, http-api, data, conversations, memory, embeddings, rag, raggable-tree, event-hub, event-hub-postgres, guardian, dlp, code) and
 // puts each in place of its old one in docs/benchmarks.md, leaving the others as they are.
 import { readFile, writeFile } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';
@@ -62,8 +62,13 @@ const sections: Section[] = [
   },
   {
     name: 'event-hub',
-    heading: '## Event hub',
+    heading: '## Event hub in memory',
     measure: async () => (await import('./event-hub.js')).eventHubBenchSection(selectedOnly()),
+  },
+  {
+    name: 'event-hub-postgres',
+    heading: '## Event hub on PostgreSQL',
+    measure: async () => (await import('./event-hub-postgres.js')).eventHubPostgresBenchSection(selectedOnly()),
   },
   {
     name: 'guardian',

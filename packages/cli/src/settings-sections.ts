@@ -4,6 +4,7 @@ import { coreSettingsSections, type SettingsSection } from '@orkeon/core';
 import { dlpSettings } from '@orkeon/dlp';
 import { localEmbeddingsSettings } from '@orkeon/embeddings-local';
 import { eventHubSettings } from '@orkeon/event-hub';
+import { postgresEventHubSettings } from '@orkeon/event-hub-postgres';
 import { mcpSettings } from '@orkeon/mcp';
 import { ragSettings } from '@orkeon/rag';
 import { onnxRerankerSettings } from '@orkeon/rag-onnx';
@@ -31,6 +32,7 @@ export const cliSettingsSections: readonly SettingsSection[] = [
   onnxRerankerSettings,
   raggableTreeSettings,
   eventHubSettings,
+  postgresEventHubSettings,
 ];
 
 /**

@@ -257,6 +257,7 @@ export {
   type HubLastValue,
   type HubPostOptions,
   type HubPublishOptions,
+  type HubReplyOptions,
   type HubSendOptions,
   type HubSubscription,
   type HubWaitOptions,
@@ -600,6 +601,9 @@ export { agentSystemPrompt, taskGoal } from './process/task-prompt.js';
 export { createRuntime, type RuntimeOptions } from './runtime/create-runtime.js';
 export { type LlmDefaults, ModelChoice } from './runtime/model-choice.js';
 export {
+  type HubLine,
+  hubLineSchema,
+  hubLineSchemas,
   type InputGiven,
   inputGivenSchema,
   type RunEvent,

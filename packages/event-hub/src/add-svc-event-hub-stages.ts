@@ -1,4 +1,5 @@
 import {
+  type Configuration,
   CrewLinkRegistry,
   CrewLinksService,
   type EventHubStage,
@@ -7,6 +8,7 @@ import {
   type ServiceCollection,
   type ServiceResolver,
 } from '@orkeon/core';
+import { eventHubSettings } from './event-hub-settings.js';
 import { createAclStage } from './stages/acl-stage.js';
 import type { CrewLinkPolicy } from './stages/crew-link-acl.js';
 import { EventSchemaRegistry, EventSchemaRegistryService } from './stages/event-schema-registry.js';
@@ -40,11 +42,20 @@ export function addSvcEventHubIdempotency(services: ServiceCollection, capacity?
   return services;
 }
 
-/** The validation stage: a declared `schemaId` must be in the `EventSchemaRegistry` (registered empty unless the host has one). */
-export function addSvcEventHubValidation(services: ServiceCollection): ServiceCollection {
+/**
+ * The validation stage: a declared `schemaId` must be in the `EventSchemaRegistry` (registered empty
+ * unless the host has one). Payloads are checked against its schemas when `validatePayloads` is true,
+ * or, when that is not given, when `Svc:EventHub:ValidatePayloads` of `configuration` is.
+ */
+export function addSvcEventHubValidation(
+  services: ServiceCollection,
+  options: { readonly validatePayloads?: boolean; readonly configuration?: Configuration } = {},
+): ServiceCollection {
+  const validatePayloads =
+    options.validatePayloads ?? options.configuration?.get(eventHubSettings).ValidatePayloads ?? false;
   services.tryAddSingleton(EventSchemaRegistryService, () => new EventSchemaRegistry());
   services.addSingleton(EventHubStageService, (resolver) =>
-    createValidationStage(resolver.get(EventSchemaRegistryService)),
+    createValidationStage(resolver.get(EventSchemaRegistryService), { validatePayloads }),
   );
   return services;
 }

@@ -13,6 +13,12 @@ export const eventHubSettings = defineSettingsSection(
       .describe(
         'The longest an event-hub tool call may wait: a larger timeout_ms is refused, and wait_forever (or a send_request) ends with the tool call at this limit.',
       ),
+    ValidatePayloads: z
+      .boolean()
+      .default(false)
+      .describe(
+        "Whether the validation stage (addSvcEventHubValidation) also checks each message's payload against the JSON Schema registered for its schemaId; off, only the id must be registered. An option given in code wins.",
+      ),
   }),
   {
     description:

@@ -1,5 +1,5 @@
 import type { HubIdentity, HubLastValue, HubMessage, HubPattern } from '@orkeon/core';
-import type { HubQueue } from './hub-queue.js';
+import type { HubQueue, TakeOptions } from './hub-queue.js';
 
 /** A topic subscriber: its crew (for targeted messages), an optional filter, and its own FIFO queue. */
 export interface TopicSubscriber {
@@ -8,25 +8,39 @@ export interface TopicSubscriber {
   readonly queue: HubQueue<HubMessage>;
 }
 
-/** What the hub's clients use of it; kept apart so the client and the hub do not import each other. */
+/** How a message is delivered besides its pattern. */
+export interface HubDispatchOptions {
+  /** Keep a published payload as the last value under this key. */
+  readonly retainKey?: string;
+  /** A send's time-out: its request stays answerable this long. */
+  readonly replyWithinMs?: number;
+}
+
+/**
+ * What an adapter gives the shared `HubClient`: where messages go and come from. The client
+ * keeps the rules (addresses, reserved topics, time-outs, stamping the source); an adapter
+ * keeps the storage (in memory, PostgreSQL, …).
+ */
 export interface HubCore {
   now(): Date;
   newId(): string;
-  /** Runs the publish stages, then delivers by pattern; a duplicate is swallowed (answers false). */
-  dispatch(message: HubMessage, pattern: HubPattern, retainKey?: string): Promise<boolean>;
+  /**
+   * Runs the publish stages, then delivers by pattern; a duplicate is swallowed (answers false).
+   * A reply to a request no longer pending throws `EVENT_HUB_CORRELATION_UNKNOWN`.
+   */
+  dispatch(message: HubMessage, pattern: HubPattern, options?: HubDispatchOptions): Promise<boolean>;
   /** Runs the receive stages for one taker; `undefined` when a stage refused the message. */
   received(message: HubMessage, pattern: HubPattern): Promise<HubMessage | undefined>;
-  mailbox(address: string): HubQueue<HubMessage>;
+  /** Takes the oldest message of a mailbox, waiting as the options say; each message is taken once. */
+  takeFromMailbox(address: string, options: TakeOptions): Promise<HubMessage | undefined>;
   addSubscriber(topic: string, subscriber: TopicSubscriber): () => void;
-  /** Opens a pending request; its replies arrive on the queue. */
+  /** Opens a request sent from here; its replies arrive on the queue. */
   openRequest(correlationId: string, requester: HubIdentity): HubQueue<HubMessage>;
-  pendingRequest(correlationId: string): PendingRequest | undefined;
-  closeRequest(correlationId: string): void;
-  lastValue(key: string, crewScope: string | undefined): HubLastValue | undefined;
-}
-
-/** A request waiting for its reply. */
-export interface PendingRequest {
-  readonly requester: HubIdentity;
-  readonly queue: HubQueue<HubMessage>;
+  /** The replies of a request opened here; `undefined` when it was not (or is closed). */
+  requestReplies(correlationId: string): HubQueue<HubMessage> | undefined;
+  /** Who sent a pending request, wherever it was sent from; `undefined` when none is pending. */
+  pendingRequester(correlationId: string): Promise<HubIdentity | undefined>;
+  /** Ends a request (answered, timed out or given up); once it resolves, a reply to it is refused. */
+  closeRequest(correlationId: string): Promise<void>;
+  lastValue(key: string, crewScope: string | undefined): Promise<HubLastValue | undefined>;
 }

@@ -1,19 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import {
-  type EventHub,
-  type EventHubClient,
-  EventHubError,
-  type EventHubStage,
-  type HubIdentity,
-  type HubLastValue,
-  type HubMessage,
-  type HubPattern,
-  type Logger,
+import type {
+  EventHub,
+  EventHubClient,
+  EventHubStage,
+  HubIdentity,
+  HubLastValue,
+  HubMessage,
+  HubPattern,
+  Logger,
 } from '@orkeon/core';
-import type { HubCore, PendingRequest, TopicSubscriber } from './hub-core.js';
-import { HubQueue } from './hub-queue.js';
-import { InMemoryEventHubClient } from './in-memory-event-hub-client.js';
+import { HubClient } from './hub-client.js';
+import type { HubCore, HubDispatchOptions, TopicSubscriber } from './hub-core.js';
+import { HubQueue, type TakeOptions } from './hub-queue.js';
+import { LocalRequests } from './local-requests.js';
 import { StageChain } from './stage-chain.js';
+import { TopicSubscribers } from './topic-subscribers.js';
+import { unknownCorrelation } from './unknown-correlation.js';
 
 export interface InMemoryEventHubOptions {
   /** The middleware stages, in publish order. */
@@ -36,8 +38,8 @@ export class InMemoryEventHub implements EventHub, HubCore {
   readonly #clock: () => Date;
   readonly #newId: () => string;
   readonly #mailboxes = new Map<string, HubQueue<HubMessage>>();
-  readonly #subscribers = new Map<string, Set<TopicSubscriber>>();
-  readonly #requests = new Map<string, PendingRequest>();
+  readonly #subscribers = new TopicSubscribers();
+  readonly #requests = new LocalRequests();
   readonly #lastValues = new Map<string, HubLastValue>();
 
   constructor(options: InMemoryEventHubOptions = {}) {
@@ -53,7 +55,7 @@ export class InMemoryEventHub implements EventHub, HubCore {
   }
 
   connect(identity: HubIdentity): EventHubClient {
-    return new InMemoryEventHubClient(this, identity);
+    return new HubClient(this, identity);
   }
 
   now(): Date {
@@ -64,69 +66,49 @@ export class InMemoryEventHub implements EventHub, HubCore {
     return this.#newId();
   }
 
-  async dispatch(message: HubMessage, pattern: HubPattern, retainKey?: string): Promise<boolean> {
-    try {
-      await this.#chain.publish(message, { pattern }, async (final) => this.#deliver(final, pattern, retainKey));
-      return true;
-    } catch (error) {
-      // The idempotency stage's signal: the repeat is dropped, and the sender is not told.
-      if (EventHubError.isInstance(error) && error.code === 'EVENT_HUB_MESSAGE_DUPLICATE') return false;
-      throw error;
-    }
+  dispatch(message: HubMessage, pattern: HubPattern, options: HubDispatchOptions = {}): Promise<boolean> {
+    return this.#chain.dispatch(message, pattern, async (final) => this.#deliver(final, pattern, options.retainKey));
   }
 
-  async received(message: HubMessage, pattern: HubPattern): Promise<HubMessage | undefined> {
-    try {
-      return await this.#chain.receive(message, { pattern });
-    } catch (error) {
-      this.#logger?.warn(
-        { err: error, messageId: message.id, topic: message.topic },
-        'event hub: a stage refused a message on receive; it was dropped for this reader',
-      );
-      return undefined;
-    }
+  received(message: HubMessage, pattern: HubPattern): Promise<HubMessage | undefined> {
+    return this.#chain.receiveOrDrop(message, pattern, this.#logger);
   }
 
-  mailbox(address: string): HubQueue<HubMessage> {
+  takeFromMailbox(address: string, options: TakeOptions): Promise<HubMessage | undefined> {
+    return this.#mailbox(address).take(options);
+  }
+
+  addSubscriber(topic: string, subscriber: TopicSubscriber): () => void {
+    return this.#subscribers.add(topic, subscriber);
+  }
+
+  openRequest(correlationId: string, requester: HubIdentity): HubQueue<HubMessage> {
+    return this.#requests.open(correlationId, requester);
+  }
+
+  requestReplies(correlationId: string): HubQueue<HubMessage> | undefined {
+    return this.#requests.replies(correlationId);
+  }
+
+  async pendingRequester(correlationId: string): Promise<HubIdentity | undefined> {
+    return this.#requests.requester(correlationId);
+  }
+
+  async closeRequest(correlationId: string): Promise<void> {
+    this.#requests.close(correlationId);
+  }
+
+  async lastValue(key: string, crewScope: string | undefined): Promise<HubLastValue | undefined> {
+    return this.#lastValues.get(lastValueSlot(key, crewScope));
+  }
+
+  #mailbox(address: string): HubQueue<HubMessage> {
     let queue = this.#mailboxes.get(address);
     if (queue === undefined) {
       queue = new HubQueue<HubMessage>();
       this.#mailboxes.set(address, queue);
     }
     return queue;
-  }
-
-  addSubscriber(topic: string, subscriber: TopicSubscriber): () => void {
-    let set = this.#subscribers.get(topic);
-    if (set === undefined) {
-      set = new Set();
-      this.#subscribers.set(topic, set);
-    }
-    set.add(subscriber);
-    return () => {
-      set.delete(subscriber);
-      subscriber.queue.close();
-      if (set.size === 0 && this.#subscribers.get(topic) === set) this.#subscribers.delete(topic);
-    };
-  }
-
-  openRequest(correlationId: string, requester: HubIdentity): HubQueue<HubMessage> {
-    const queue = new HubQueue<HubMessage>();
-    this.#requests.set(correlationId, { requester, queue });
-    return queue;
-  }
-
-  pendingRequest(correlationId: string): PendingRequest | undefined {
-    return this.#requests.get(correlationId);
-  }
-
-  closeRequest(correlationId: string): void {
-    this.#requests.get(correlationId)?.queue.close();
-    this.#requests.delete(correlationId);
-  }
-
-  lastValue(key: string, crewScope: string | undefined): HubLastValue | undefined {
-    return this.#lastValues.get(lastValueSlot(key, crewScope));
   }
 
   #deliver(message: HubMessage, pattern: HubPattern, retainKey: string | undefined): void {
@@ -137,20 +119,14 @@ export class InMemoryEventHub implements EventHub, HubCore {
           setAt: message.publishedAt,
           message,
         });
-      for (const subscriber of this.#subscribers.get(message.topic) ?? []) {
-        // A crew's subscribers see global messages and those targeted at it, nothing else.
-        if (message.targetCrewId !== undefined && message.targetCrewId !== subscriber.crewId) continue;
-        if (subscriber.accepts !== undefined && !subscriber.accepts(message)) continue;
-        subscriber.queue.push(message);
-      }
+      this.#subscribers.deliver(message);
       return;
     }
     if (pattern === 'reply') {
-      const pending = message.correlationId === undefined ? undefined : this.#requests.get(message.correlationId);
-      pending?.queue.push(message);
+      if (!this.#requests.deliver(message)) throw unknownCorrelation(message.correlationId ?? '');
       return;
     }
-    if (message.targetMailbox !== undefined) this.mailbox(message.targetMailbox).push(message);
+    if (message.targetMailbox !== undefined) this.#mailbox(message.targetMailbox).push(message);
   }
 }
 

@@ -7,8 +7,13 @@ export {
   addSvcEventHubValidation,
 } from './add-svc-event-hub-stages.js';
 export { type EventHubSettings, eventHubSettings } from './event-hub-settings.js';
+export { directTopic, HubClient } from './hub-client.js';
+export type { HubCore, HubDispatchOptions, TopicSubscriber } from './hub-core.js';
+export { HubQueue, type TakeOptions } from './hub-queue.js';
 export { InMemoryEventHub, type InMemoryEventHubOptions } from './in-memory-event-hub.js';
-export { directTopic, InMemoryEventHubClient } from './in-memory-event-hub-client.js';
+export { LocalRequests } from './local-requests.js';
+export { ownMailbox } from './own-mailbox.js';
+export { StageChain } from './stage-chain.js';
 export { createAclStage } from './stages/acl-stage.js';
 export { type CrewLinkPolicy, checkCrewLinks, peerOf } from './stages/crew-link-acl.js';
 export { EventSchemaRegistry, EventSchemaRegistryService } from './stages/event-schema-registry.js';
@@ -28,3 +33,5 @@ export { createReceiveMessageTool } from './tools/receive-message-tool.js';
 export { createReplyToTool } from './tools/reply-to-tool.js';
 export { createSendRequestTool } from './tools/send-request-tool.js';
 export { createWaitForEventTool } from './tools/wait-for-event-tool.js';
+export { TopicSubscribers } from './topic-subscribers.js';
+export { unknownCorrelation } from './unknown-correlation.js';

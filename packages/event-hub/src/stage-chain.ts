@@ -1,4 +1,11 @@
-import type { EventHubStage, HubMessage, HubStageContext } from '@orkeon/core';
+import {
+  EventHubError,
+  type EventHubStage,
+  type HubMessage,
+  type HubPattern,
+  type HubStageContext,
+  type Logger,
+} from '@orkeon/core';
 
 /**
  * Runs the hub's stages: registration order on the publish path, reverse order on the
@@ -22,6 +29,41 @@ export class StageChain {
     deliver: (message: HubMessage) => Promise<void>,
   ): Promise<void> {
     return run(this.#stages, 'onPublish', message, context, deliver);
+  }
+
+  /**
+   * The publish path, then `deliver`: true when delivered, false when the idempotency stage
+   * found a repeat (the repeat is dropped and the sender is not told); other refusals throw.
+   */
+  async dispatch(
+    message: HubMessage,
+    pattern: HubPattern,
+    deliver: (message: HubMessage) => Promise<void>,
+  ): Promise<boolean> {
+    try {
+      await this.publish(message, { pattern }, deliver);
+      return true;
+    } catch (error) {
+      if (EventHubError.isInstance(error) && error.code === 'EVENT_HUB_MESSAGE_DUPLICATE') return false;
+      throw error;
+    }
+  }
+
+  /** The receive path for one reader; a refused message is logged and dropped for that reader (`undefined`). */
+  async receiveOrDrop(
+    message: HubMessage,
+    pattern: HubPattern,
+    logger: Logger | undefined,
+  ): Promise<HubMessage | undefined> {
+    try {
+      return await this.receive(message, { pattern });
+    } catch (error) {
+      logger?.warn(
+        { err: error, messageId: message.id, topic: message.topic },
+        'event hub: a stage refused a message on receive; it was dropped for this reader',
+      );
+      return undefined;
+    }
   }
 
   /** The message as the receive path leaves it; throws when a stage refuses it. */

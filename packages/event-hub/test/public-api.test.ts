@@ -3,14 +3,17 @@ import type {
   EventHub,
   EventHubClient,
   EventHubStage,
+  HubIdentity,
   HubLastValue,
   HubMessage,
+  HubReplyOptions,
   HubSubscription,
   JsonValue,
   ServiceCollection,
   ServiceToken,
 } from '@orkeon/core';
 import { EventHubService } from '@orkeon/core';
+import { describeEventHubConformance, type EventHubFixture } from '@orkeon/testing/conformance';
 import { describe, expectTypeOf, it } from 'vitest';
 import {
   addEventHubStage,
@@ -24,6 +27,8 @@ import {
   type EventHubSettings,
   type EventSchemaRegistry,
   EventSchemaRegistryService,
+  type HubClient,
+  type HubCore,
   InMemoryEventHub,
 } from '../src/index.js';
 
@@ -54,6 +59,20 @@ describe('the public API of @orkeon/event-hub', () => {
     expectTypeOf(EventSchemaRegistryService).toEqualTypeOf<ServiceToken<EventSchemaRegistry>>();
     expectTypeOf<EventHubSettings['MaxToolWaitMilliseconds']>().toEqualTypeOf<number>();
     expectTypeOf<CrewLinkPolicy>().toEqualTypeOf<'permissive' | 'restrictive'>();
+  });
+
+  it('gives adapters the shared client over their HubCore, and the conformance suite', () => {
+    expectTypeOf<InMemoryEventHub>().toExtend<HubCore>();
+    expectTypeOf<HubClient>().toExtend<EventHubClient>();
+    expectTypeOf<ConstructorParameters<typeof HubClient>>().toEqualTypeOf<[HubCore, HubIdentity]>();
+    expectTypeOf<HubCore['takeFromMailbox']>().returns.toEqualTypeOf<Promise<HubMessage | undefined>>();
+    expectTypeOf<HubCore['closeRequest']>().returns.toEqualTypeOf<Promise<void>>();
+    expectTypeOf(describeEventHubConformance).parameter(2).returns.toEqualTypeOf<Promise<EventHubFixture>>();
+    expectTypeOf(addSvcEventHubValidation)
+      .parameter(1)
+      .toEqualTypeOf<{ readonly validatePayloads?: boolean; readonly configuration?: Configuration } | undefined>();
+    expectTypeOf<EventHubSettings['ValidatePayloads']>().toEqualTypeOf<boolean>();
+    expectTypeOf<Parameters<EventHubClient['reply']>[2]>().toEqualTypeOf<HubReplyOptions | undefined>();
   });
 
   it('refuses a send without a time-out, a time-out of the wrong shape, and a source in the options', () => {

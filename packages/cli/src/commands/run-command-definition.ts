@@ -17,6 +17,10 @@ export const runCommand: CliCommand = {
       .option('--list-tools', 'list the tools agents can use, then exit')
       .option('--events <format>', 'write one JSON event per line on standard output (format: jsonl)')
       .option('--stream', 'with --events jsonl, also write llm.delta events with the streamed model text')
+      .option(
+        '--client <name>',
+        "with --events jsonl, the run's event hub client: mailbox client://<name> (default cli)",
+      )
       .option('--resume', 'continue the latest unfinished run of this crew, reusing completed tasks')
       .option('--state <file>', 'checkpoint database (default: .orkeon/state.db beside the crew)')
       .option('--thread <id>', 'continue this conversation: the agents see its earlier runs, and this run joins it')

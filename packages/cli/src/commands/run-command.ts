@@ -1,5 +1,14 @@
 import { resolve } from 'node:path';
-import { type CrewDefinition, checkedConversationId, type RunEvent, type Runtime, withCrewRunSpan } from '@orkeon/core';
+import {
+  type CrewDefinition,
+  checkedConversationId,
+  EventHubService,
+  parseMailboxAddress,
+  type RunEvent,
+  type Runtime,
+  type RunOptions as RuntimeRunOptions,
+  withCrewRunSpan,
+} from '@orkeon/core';
 import type { CliCommandAction } from '../cli-command.js';
 import type { CliContext } from '../cli-context.js';
 import { ExitCode } from '../exit-codes.js';
@@ -22,6 +31,7 @@ interface RunOptions {
   listTools?: boolean;
   events?: string;
   stream?: boolean;
+  client?: string;
   resume?: boolean;
   state?: string;
   thread?: string;
@@ -37,6 +47,7 @@ export const runAction: CliCommandAction = {
     if (options.events !== undefined && options.events !== 'jsonl') {
       throw new UsageError(`--events takes 'jsonl', not '${options.events}'.`);
     }
+    const hubClient = checkedHubClient(options);
     // A thread or resource id that cannot be used is a usage error, found before anything starts.
     if (options.thread !== undefined) checkedConversationId('thread', options.thread);
     if (options.resource !== undefined) checkedConversationId('resource', options.resource);
@@ -50,6 +61,8 @@ export const runAction: CliCommandAction = {
     // Log lines go above the live list, which is drawn again below them.
     if (renderer !== undefined) context.routeLogLines((text) => renderer?.print(text.replace(/\n$/, '')));
     const emit = jsonl ? jsonlEventWriter(context.io.stdout) : (event: RunEvent) => renderer?.onEvent(event);
+    // Hub lines are read from the first byte of stdin, beside input.given lines (read below).
+    const hubBridge = hubClient === undefined ? undefined : await openHubBridge(hubClient);
     // One channel for people: input.given lines on stdin with --events jsonl, else a terminal prompt, else none.
     const jsonlInput = jsonl ? jsonlHumanInput(process.stdin) : undefined;
     const humanInput = jsonlInput ?? terminalHumanInput(process.stdin, context.io.stderr);
@@ -66,6 +79,7 @@ export const runAction: CliCommandAction = {
       ...(options.state === undefined ? {} : { statePath: resolve(context.io.workingDirectory, options.state) }),
     });
     const close = async () => {
+      await hubBridge?.close();
       jsonlInput?.close();
       await closeRuntime();
     };
@@ -91,6 +105,8 @@ export const runAction: CliCommandAction = {
         if (rerunTriggers.length > 0) throw new UsageError('--rerun-on runs a crew again; a script cannot take it.');
         return await runScript(target, { context, runtime, variables });
       }
+      // The run's outside peer on the event hub: hub lines in, hub.message events out.
+      hubBridge?.connect(runtime.services.get(EventHubService));
       const runOnce = (resume: boolean) =>
         runCrewTarget(target.crew, {
           context,
@@ -101,6 +117,7 @@ export const runAction: CliCommandAction = {
           ...(options.resource === undefined ? {} : { resource: options.resource }),
           printOutput: !jsonl,
           stopRenderer: () => renderer?.stop(),
+          ...(hubBridge === undefined ? {} : { onEmitter: hubBridge.onEmitter }),
         });
       if (rerunTriggers.length === 0) return await runOnce(options.resume === true);
       // Followed before the first run, so a change during it is not missed.
@@ -137,6 +154,7 @@ async function runCrewTarget(
     resource?: string;
     printOutput: boolean;
     stopRenderer: () => void;
+    onEmitter?: RuntimeRunOptions['onEmitter'];
   },
 ): Promise<ExitCode> {
   const { context, runtime } = options;
@@ -146,6 +164,7 @@ async function runCrewTarget(
     deltas: options.deltas,
     ...(options.thread === undefined ? {} : { thread: options.thread }),
     ...(options.resource === undefined ? {} : { resource: options.resource }),
+    ...(options.onEmitter === undefined ? {} : { onEmitter: options.onEmitter }),
   });
   options.stopRenderer();
   if (result.interrupted === true) return ExitCode.interrupted;
@@ -202,6 +221,32 @@ async function runScript(
   if (context.signal.aborted) return ExitCode.interrupted;
   context.io.stdout.write(`${JSON.stringify(result ?? null, null, 2)}\n`);
   return ExitCode.ok;
+}
+
+/** The event hub client name of `--events jsonl` (`--client`, default `cli`); none without jsonl. */
+function checkedHubClient(options: RunOptions): string | undefined {
+  if (options.events !== 'jsonl') {
+    if (options.client !== undefined)
+      throw new UsageError(
+        '--client names the event hub client of --events jsonl; add --events jsonl, or drop --client.',
+      );
+    return undefined;
+  }
+  const name = options.client ?? 'cli';
+  try {
+    parseMailboxAddress(`client://${name}`);
+  } catch {
+    throw new UsageError(
+      `--client takes a mailbox name (1 to 200 letters, digits, '_', '.', ':' or '-'), not '${name}'.`,
+    );
+  }
+  return name;
+}
+
+// Loaded only with --events jsonl, so a run without it never imports the bridge.
+async function openHubBridge(client: string) {
+  const { jsonlHubBridge } = await import('../run/jsonl-hub-bridge.js');
+  return jsonlHubBridge({ client, input: process.stdin });
 }
 
 function validationReport(target: RunTarget, runtime: Runtime): string {

@@ -25,6 +25,7 @@ import {
 import { addSvcDlp, dlpSettings } from '@orkeon/dlp';
 import { addSvcLocalEmbeddings, localEmbeddingsSettings } from '@orkeon/embeddings-local';
 import { addSvcEventHub, addSvcEventHubAcl } from '@orkeon/event-hub';
+import { addSvcPostgresEventHub, postgresEventHubSettings } from '@orkeon/event-hub-postgres';
 import { addSvcMcp } from '@orkeon/mcp';
 import { addSvcLlm } from '@orkeon/providers';
 import { addSvcRag, addSvcRagTools } from '@orkeon/rag';
@@ -122,8 +123,12 @@ export async function createCliRuntime(options: {
   // Codebase context (RaggableTree, on unless RaggableTree:Enabled is false): the code tools over /crew;
   // nothing is parsed until a tool is used.
   addRaggableTree(services, configuration);
-  // The event hub in this process, with crews' links: held by the ACL stage (permissive for crews declaring none).
-  addSvcEventHub(addSvcEventHubAcl(services), configuration);
+  // The event hub, with crews' links held by the ACL stage (permissive for crews declaring none): in this
+  // process, or shared through PostgreSQL when Svc:EventHub:Postgres:ConnectionString is set.
+  addSvcEventHubAcl(services);
+  if (configuration.get(postgresEventHubSettings).ConnectionString !== undefined)
+    addSvcPostgresEventHub(services, configuration);
+  addSvcEventHub(services, configuration);
   options.register?.(services);
   const cliMounts = options.mounts.map((text) => parseMount(text, { baseDirectory: options.workingDirectory }));
   const declared = [

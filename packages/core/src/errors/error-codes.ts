@@ -195,6 +195,8 @@ export const coreErrorCodes = {
     'The idempotency stage saw this point-to-point message id before; the hub drops the repeat without an error to the sender.',
   EVENT_HUB_SCHEMA_UNREGISTERED:
     'A message declared a `schemaId` that is not in the event schema registry: register the schema, or leave `schemaId` out (application/json).',
+  EVENT_HUB_PAYLOAD_INVALID:
+    "A message's payload does not match the JSON Schema registered for its `schemaId` (checked when `validatePayloads` or `Svc:EventHub:ValidatePayloads` is on): the message names the first problems; send a matching payload, or fix the schema.",
   EVENT_HUB_TIMEOUT_INVALID:
     'A wait or request time-out is not a finite number of milliseconds of 0 or more (requests: more than 0), or both or neither of `timeout_ms` and `wait_forever` were given: give exactly one.',
 

@@ -10,6 +10,7 @@ export const eventHubErrorCodes = [
   'EVENT_HUB_ACL_DENIED',
   'EVENT_HUB_MESSAGE_DUPLICATE',
   'EVENT_HUB_SCHEMA_UNREGISTERED',
+  'EVENT_HUB_PAYLOAD_INVALID',
   'EVENT_HUB_TIMEOUT_INVALID',
 ] as const satisfies readonly CoreErrorCode[];
 

@@ -43,6 +43,12 @@ export interface HubSendOptions extends HubPostOptions {
   readonly signal?: AbortSignal;
 }
 
+export interface HubReplyOptions {
+  readonly metadata?: Readonly<Record<string, string>>;
+  /** The reply payload's contract; default `application/json`. */
+  readonly schemaId?: string;
+}
+
 export interface HubWaitOptions {
   /** Stops the wait; it rejects with the signal's reason. */
   readonly signal?: AbortSignal;
@@ -71,11 +77,7 @@ export interface EventHubClient {
   /** Request and response: answers the reply's payload, or throws `EVENT_HUB_SEND_TIMED_OUT`. */
   send(to: string, payload: JsonValue, options: HubSendOptions): Promise<{ correlationId: string; reply: HubMessage }>;
   /** Answers a pending `send`; an unknown (or expired) correlation id throws `EVENT_HUB_CORRELATION_UNKNOWN`. */
-  reply(
-    correlationId: string,
-    payload: JsonValue,
-    options?: { readonly metadata?: Readonly<Record<string, string>> },
-  ): Promise<HubMessage>;
+  reply(correlationId: string, payload: JsonValue, options?: HubReplyOptions): Promise<HubMessage>;
   /** The topic's messages for this crew from now on, in publish order. */
   subscribe(topic: string): HubSubscription;
   /** The next matching message, or `undefined` when a finite time-out ran out. */

@@ -186,6 +186,21 @@ export const runEventSchemas = {
     used: z.number(),
     earlier: z.number().optional().describe('How much of `used` the runs before this resume used.'),
   }),
+  'hub.message': kind(
+    'hub.message',
+    'An event hub message for the run’s outside client (`--client`): in its mailbox, on a topic it subscribed to, or the reply to its `send`. A request carries the correlationId to reply with.',
+    {
+      from: z
+        .string()
+        .optional()
+        .describe('The sender’s mailbox: `agent://crew/agent`, `crew://crew` or `client://name`.'),
+      topic: z.string().optional(),
+      payload: z.unknown().optional().describe('The message’s JSON value, as sent.'),
+      messageId: z.string().optional(),
+      metadata: z.record(z.string(), z.string()).optional(),
+      reply: z.literal(true).optional().describe('The answer to a `send` line; correlationId is that send’s.'),
+    },
+  ),
   'run.finished': kind('run.finished', 'The run ended; always the last event.', {
     success: z.boolean(),
     exitCode: z.int().describe('What `orkeon run` exits with: 0 done, 2 failed or budget spent, 130 interrupted.'),
@@ -219,11 +234,49 @@ export const inputGivenSchema = z
   })
   .describe('Inbound: the answer to an input.needed event.');
 
+const hubPayload = z.unknown().describe('Any JSON value; absent: null.');
+const hubTopic = z.string().min(1);
+
+/** Inbound lines that speak on the event hub as the run's outside client (`--client`, see docs/events.md). */
+export const hubLineSchemas = {
+  post: z.object({ kind: z.literal('post'), to: z.string().describe('A mailbox address.'), payload: hubPayload }),
+  send: z.object({
+    kind: z.literal('send'),
+    to: z.string().describe('A mailbox address.'),
+    payload: hubPayload,
+    timeoutMs: z.number().positive().optional().describe('Default 30000.'),
+    correlationId: z.string().optional().describe('Yours, to match the reply’s `hub.message` by.'),
+  }),
+  publish: z.object({
+    kind: z.literal('publish'),
+    topic: hubTopic,
+    payload: hubPayload,
+    retainAs: z.string().min(1).optional().describe('Keep the payload as the last value under this key.'),
+  }),
+  reply: z.object({ kind: z.literal('reply'), correlationId: z.string(), payload: hubPayload }),
+  subscribe: z.object({ kind: z.literal('subscribe'), topic: hubTopic }),
+  unsubscribe: z.object({ kind: z.literal('unsubscribe'), topic: hubTopic }),
+} as const;
+
+/** Any inbound event hub line. */
+export const hubLineSchema = z
+  .discriminatedUnion(
+    'kind',
+    Object.values(hubLineSchemas) as unknown as [
+      (typeof hubLineSchemas)['post'],
+      ...(typeof hubLineSchemas)[keyof typeof hubLineSchemas][],
+    ],
+  )
+  .describe('Inbound: a message on the event hub from the run’s outside client.');
+
 export type RunEventKind = keyof typeof runEventSchemas;
 /** One event of a run, `kind` telling which; `runtime.stream()` yields these and `--events jsonl` writes them. */
 export type RunEvent = { [Kind in RunEventKind]: z.output<(typeof runEventSchemas)[Kind]> }[RunEventKind];
 export type RunEventOf<Kind extends RunEventKind> = Extract<RunEvent, { kind: Kind }>;
 export type InputGiven = z.output<typeof inputGivenSchema>;
+export type HubLine = {
+  [Kind in keyof typeof hubLineSchemas]: z.output<(typeof hubLineSchemas)[Kind]>;
+}[keyof typeof hubLineSchemas];
 
 /** An event before the bus stamps it: no `v`, `seq` or `ts`. */
 export type RunEventBody = RunEvent extends infer Event
@@ -234,18 +287,19 @@ export type RunEventBody = RunEvent extends infer Event
 
 export type RunEventListener = (event: RunEvent) => void | Promise<void>;
 
-/** The published JSON Schema of the events (outbound, and inbound `input.given`). */
+/** The published JSON Schema of the events (outbound, and inbound `input.given` and event hub lines). */
 export function runEventsJsonSchema(): Record<string, unknown> {
   const outbound = z.toJSONSchema(runEventSchema, { io: 'output', unrepresentable: 'any' }) as Record<string, unknown>;
   const inbound = z.toJSONSchema(inputGivenSchema, { io: 'input' }) as Record<string, unknown>;
   const { $schema, ...rest } = outbound;
   const { $schema: _, ...given } = inbound;
+  const { $schema: __, ...hubLine } = z.toJSONSchema(hubLineSchema, { io: 'input' }) as Record<string, unknown>;
   return {
     $schema,
     $id: 'https://orkeon.dev/schema/events.schema.json',
     title: 'Orkeon run events',
     description: `One JSON object per line of \`orkeon run --events jsonl\` (envelope v ${runEventVersion}); see docs/events.md. Readers ignore kinds they do not know.`,
     ...rest,
-    $defs: { inputGiven: given },
+    $defs: { inputGiven: given, hubLine },
   };
 }

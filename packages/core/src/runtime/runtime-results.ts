@@ -7,7 +7,7 @@ import type { ActResult } from '../llm/llm-client.js';
 import type { PermissionMode } from '../permissions/permission-mode.js';
 import type { CrewResult } from '../process/crew-result.js';
 import type { CallerIdentity } from '../tools/tool.js';
-import type { RunEvent } from './run-events.js';
+import type { RunEvent, RunEventBody } from './run-events.js';
 
 /** What every run may be given. */
 export interface RunOptions {
@@ -35,6 +35,12 @@ export interface RunOptions {
    * permission gate's asks still go to the runtime's own channel: a caller never approves its own calls.
    */
   readonly humanInput?: HumanInputChannel;
+  /**
+   * Lets the caller add its own events to this run's stream, stamped and numbered like the
+   * run's (`seq` without gaps): called with `emit` just after `run.started` and with
+   * `undefined` as `run.finished` is emitted; `emit` does nothing after that.
+   */
+  readonly onEmitter?: (emit: ((event: RunEventBody) => void) | undefined) => void;
 }
 
 /** What a single agent's run may be given besides. */

@@ -237,7 +237,13 @@ export class Runtime implements AsyncDisposable {
     }
     const runOptions: RunOptions = (isCrew(target) ? (inputOrOptions as CrewRunOptions | undefined) : options) ?? {};
     const listeners = [...this.#parts.listeners, ...(runOptions.onEvent === undefined ? [] : [runOptions.onEvent])];
+    // The caller's own events (RunOptions.onEmitter) join the stream between run.started and run.finished.
+    let emitterOpen = false;
     const deliver = (event: RunEvent) => {
+      if (event.kind === 'run.finished' && emitterOpen) {
+        emitterOpen = false;
+        runOptions.onEmitter?.(undefined);
+      }
       streamTo?.(event);
       for (const listener of listeners) {
         try {
@@ -247,6 +253,12 @@ export class Runtime implements AsyncDisposable {
         } catch (error) {
           this.logger.warn({ err: error }, 'a run event listener failed');
         }
+      }
+      if (event.kind === 'run.started' && runOptions.onEmitter !== undefined) {
+        emitterOpen = true;
+        runOptions.onEmitter((extra) => {
+          if (emitterOpen) scope.emit(extra);
+        });
       }
     };
     const crew = isCrew(target) ? target : (runOptions as AgentRunOptions).crew;

@@ -1,7 +1,7 @@
 import type { CrewLinkRegistry, EventHubStage } from '@orkeon/core';
 import { type CrewLinkPolicy, checkCrewLinks } from './crew-link-acl.js';
 
-/** The ACL stage: checks the sender's `links:` on publish, post and send; the receive path is free. */
+/** The ACL stage: checks `links:` on publish, post and send (see `checkCrewLinks`); the receive path is free. */
 export function createAclStage(links: CrewLinkRegistry, policy: CrewLinkPolicy = 'permissive'): EventHubStage {
   return {
     name: 'acl',

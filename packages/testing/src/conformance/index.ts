@@ -8,6 +8,11 @@ export type {
 export { type ConversationStoreFixture, describeConversationPersistence } from './conversation-persistence.js';
 export { type DocumentStoreFixtureOptions, describeDocumentStoreConformance } from './document-store-conformance.js';
 export {
+  describeEventHubConformance,
+  type EventHubFixture,
+  type EventHubFixtureOptions,
+} from './event-hub-conformance.js';
+export {
   describeCrewExecutionStatePersistence,
   type ExecutionStateStoreFixture,
 } from './execution-state-persistence.js';

@@ -9,6 +9,7 @@ import {
   type HubPattern,
   type HubPostOptions,
   type HubPublishOptions,
+  type HubReplyOptions,
   type HubSendOptions,
   type HubSubscription,
   type HubWaitOptions,
@@ -23,13 +24,17 @@ import {
 import type { HubCore } from './hub-core.js';
 import { HubQueue, type TakeOptions } from './hub-queue.js';
 import { ownMailbox } from './own-mailbox.js';
+import { unknownCorrelation } from './unknown-correlation.js';
 import { deadlineOf, requestDeadline } from './wait-timeout.js';
 
 /** The topic of point-to-point messages that name none (a `topic://` mailbox uses its name). */
 export const directTopic = 'direct';
 
-/** A client of the in-memory hub, bound to one crew (and agent): every message it sends carries that source. */
-export class InMemoryEventHubClient implements EventHubClient {
+/**
+ * A client of the hub, bound to one crew (and agent): every message it sends carries that
+ * source. It keeps the hub's rules over any adapter's `HubCore`.
+ */
+export class HubClient implements EventHubClient {
   readonly identity: HubIdentity;
   readonly #core: HubCore;
 
@@ -49,7 +54,7 @@ export class InMemoryEventHubClient implements EventHubClient {
       schemaId: options.schemaId,
     });
     const retainKey = options.retainAsLastValue === true ? (options.lastValueKey ?? topic) : undefined;
-    await this.#core.dispatch(message, 'publish', retainKey);
+    await this.#core.dispatch(message, 'publish', retainKey === undefined ? {} : { retainKey });
     return message;
   }
 
@@ -69,7 +74,7 @@ export class InMemoryEventHubClient implements EventHubClient {
     const message = this.#pointToPoint(to, payload, options, correlationId);
     const replies = this.#core.openRequest(correlationId, this.identity);
     try {
-      await this.#core.dispatch(message, 'send');
+      await this.#core.dispatch(message, 'send', { replyWithinMs: options.timeoutMs });
       const reply = await this.#take(replies, 'reply', { deadline, ...signalOf(options) });
       if (reply === undefined)
         throw new EventHubError(
@@ -79,23 +84,19 @@ export class InMemoryEventHubClient implements EventHubClient {
         );
       return { correlationId, reply };
     } finally {
-      this.#core.closeRequest(correlationId);
+      await this.#core.closeRequest(correlationId);
     }
   }
 
-  async reply(
-    correlationId: string,
-    payload: JsonValue,
-    options: { readonly metadata?: Readonly<Record<string, string>> } = {},
-  ): Promise<HubMessage> {
-    const pending = this.#core.pendingRequest(correlationId);
-    if (pending === undefined) throw unknownCorrelation(correlationId);
+  async reply(correlationId: string, payload: JsonValue, options: HubReplyOptions = {}): Promise<HubMessage> {
+    const requester = await this.#core.pendingRequester(correlationId);
+    if (requester === undefined) throw unknownCorrelation(correlationId);
     const message = this.#message(directTopic, payload, {
-      targetCrewId: pending.requester.crewId,
-      targetMailbox: ownMailbox(pending.requester),
+      targetCrewId: requester.crewId,
+      targetMailbox: ownMailbox(requester),
       correlationId,
       metadata: options.metadata,
-      schemaId: undefined,
+      schemaId: options.schemaId,
     });
     await this.#core.dispatch(message, 'reply');
     return message;
@@ -129,9 +130,9 @@ export class InMemoryEventHubClient implements EventHubClient {
     const deadline = deadlineOf(timeout);
     if ('mailbox' in target) return this.receive(target.mailbox, timeout, options);
     if ('correlationId' in target) {
-      const pending = this.#core.pendingRequest(target.correlationId);
-      if (pending === undefined) throw unknownCorrelation(target.correlationId);
-      return this.#take(pending.queue, 'reply', { ...withDeadline(deadline), ...signalOf(options) });
+      const replies = this.#core.requestReplies(target.correlationId);
+      if (replies === undefined) throw unknownCorrelation(target.correlationId);
+      return this.#take(replies, 'reply', { ...withDeadline(deadline), ...signalOf(options) });
     }
     const startedAt = this.#core.now().toISOString();
     const waitId = this.#core.newId();
@@ -159,10 +160,12 @@ export class InMemoryEventHubClient implements EventHubClient {
     const deadline = deadlineOf(timeout);
     const address = parseMailboxAddress(mailbox ?? ownMailbox(this.identity));
     this.#refuseForeignMailbox(address.text);
-    const queue = this.#core.mailbox(address.text);
     const pattern = (message: HubMessage): HubPattern => (message.correlationId === undefined ? 'post' : 'send');
     for (;;) {
-      const message = await queue.take({ ...withDeadline(deadline), ...signalOf(options) });
+      const message = await this.#core.takeFromMailbox(address.text, {
+        ...withDeadline(deadline),
+        ...signalOf(options),
+      });
       if (message === undefined) return undefined;
       const received = await this.#core.received(message, pattern(message));
       if (received !== undefined) return received;
@@ -271,14 +274,6 @@ function refuseReserved(topic: string): void {
       `The topic '${topic}' is reserved for the hub (topics starting '${reservedTopicPrefix}'): publish on another topic.`,
       { details: { topic } },
     );
-}
-
-function unknownCorrelation(correlationId: string): EventHubError {
-  return new EventHubError(
-    'EVENT_HUB_CORRELATION_UNKNOWN',
-    `No pending request has the correlation id '${correlationId}' (never sent, already answered, or timed out): reply only to a request you received, before its time-out.`,
-    { details: { correlationId } },
-  );
 }
 
 function withDeadline(deadline: number | undefined): TakeOptions {

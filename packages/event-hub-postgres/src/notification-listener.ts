@@ -1,0 +1,102 @@
+import type { Logger } from '@orkeon/core';
+import pg from 'pg';
+
+export interface NotificationListenerOptions {
+  readonly connection: pg.ClientConfig;
+  readonly channel: string;
+  readonly onNotification: (payload: string) => void;
+  /** Called after a lost connection is back: notifications sent meanwhile were missed. */
+  readonly onReconnected: () => void;
+  readonly logger?: Logger;
+}
+
+const firstRetryMilliseconds = 100;
+const longestRetryMilliseconds = 5_000;
+
+/**
+ * The connection that LISTENs on the hub's channel. Notifications need a connection of
+ * their own (a pooled one is shared and released), and it is opened again, with growing
+ * pauses, when the server drops it.
+ */
+export class NotificationListener {
+  readonly #options: NotificationListenerOptions;
+  #client: pg.Client | undefined;
+  #closed = false;
+  #retryTimer: ReturnType<typeof setTimeout> | undefined;
+  #retryMilliseconds = firstRetryMilliseconds;
+
+  constructor(options: NotificationListenerOptions) {
+    this.#options = options;
+  }
+
+  /** Connects and listens; rejects when the first connection fails. */
+  async start(): Promise<void> {
+    await this.#connect();
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    if (this.#retryTimer !== undefined) clearTimeout(this.#retryTimer);
+    const client = this.#client;
+    this.#client = undefined;
+    await client?.end().catch(() => undefined);
+  }
+
+  async #connect(): Promise<void> {
+    const client = new pg.Client(this.#options.connection);
+    client.on('notification', (notification) => {
+      if (notification.channel === this.#options.channel && notification.payload !== undefined)
+        this.#options.onNotification(notification.payload);
+    });
+    // A dropped connection reports 'error' then 'end'; either starts the reconnection once. Before it
+    // listens, a failure is the caller's (the rejection), not a loss.
+    let live = false;
+    let lost = false;
+    const onLost = (error?: Error) => {
+      if (!live || lost || this.#closed) return;
+      lost = true;
+      this.#options.logger?.warn(
+        { err: error },
+        'event hub: the PostgreSQL notification connection was lost; reconnecting',
+      );
+      this.#client = undefined;
+      this.#scheduleReconnect();
+    };
+    client.on('error', onLost);
+    client.on('end', () => onLost());
+    await client.connect();
+    try {
+      await client.query(`LISTEN "${this.#options.channel}"`);
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    if (this.#closed) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    this.#client = client;
+    live = true;
+  }
+
+  #scheduleReconnect(): void {
+    this.#retryTimer = setTimeout(() => {
+      this.#retryTimer = undefined;
+      this.#connect().then(
+        () => {
+          this.#retryMilliseconds = firstRetryMilliseconds;
+          if (!this.#closed) this.#options.onReconnected();
+        },
+        (error: unknown) => {
+          this.#options.logger?.warn(
+            { err: error, retryInMs: this.#retryMilliseconds },
+            'event hub: reconnecting to PostgreSQL for notifications failed; trying again',
+          );
+          this.#retryMilliseconds = Math.min(this.#retryMilliseconds * 2, longestRetryMilliseconds);
+          if (!this.#closed) this.#scheduleReconnect();
+        },
+      );
+    }, this.#retryMilliseconds);
+    this.#retryTimer.unref();
+  }
+}
