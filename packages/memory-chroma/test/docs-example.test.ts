@@ -1,57 +1,34 @@
-import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { docsCodeBlocks, runTypeScriptFile } from '@orkeon/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChromaContractServer, startChromaContractServer } from './contract/chroma-contract-server.js';
 
 // The example of the docs page is this folder's docs-example.ts (type-checked with the project), word for word.
-const repository = fileURLToPath(new URL('../../../', import.meta.url));
 const example = fileURLToPath(new URL('./docs-example.ts', import.meta.url));
-const page = join(repository, 'docs', 'memory-stores', 'chroma.md');
+const page = fileURLToPath(new URL('../../../docs/memory-stores/chroma.md', import.meta.url));
 
 let server: ChromaContractServer;
-let folder: string;
 
 beforeAll(async () => {
   server = await startChromaContractServer();
-  // Inside the repository, so that the example's imports resolve as in a user's project.
-  folder = await mkdtemp(join(repository, 'node_modules', '.orkeon-chroma-docs-'));
 });
 
 afterAll(async () => {
   await server.close();
-  await rm(folder, { recursive: true, force: true });
 });
-
-function runExample(environment: Record<string, string>): Promise<{ code: number | null; out: string }> {
-  // Only the settings given here: other SVC_ variables of the machine would be judged too.
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^SVC_/i.test(name)));
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--conditions=@orkeon/source', '--import', 'tsx', example], {
-      cwd: folder,
-      env: { ...inherited, ...environment },
-    });
-    let out = '';
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      out += chunk;
-    });
-    child.on('close', (code) => resolve({ code, out }));
-  });
-}
 
 describe('the example of docs/memory-stores/chroma.md', () => {
   it('is docs-example.ts, word for word', async () => {
     const code = (await readFile(example, 'utf8')).split('\n').slice(1).join('\n');
-    const blocks = [...(await readFile(page, 'utf8')).matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1]);
-    expect(blocks).toContain(code);
+    expect(await docsCodeBlocks(page)).toContain(code);
   });
 
   it('runs against the contract server and prints what the page says', async () => {
-    const { code, out } = await runExample({ SVC_Svc__Memory__ChromaDb__Url: server.url });
+    const { code, combined: out } = await runTypeScriptFile({
+      file: example,
+      environment: { SVC_Svc__Memory__ChromaDb__Url: server.url },
+    });
     expect(out).toContain("[ [ 'ada-allergy', 1 ], [ 'ada-tea', 0.5 ] ]");
     expect(out).toContain("[ 'ada-tea' ]");
     expect(code).toBe(0);

@@ -1,8 +1,11 @@
-import { spawn } from 'node:child_process';
-import { readFile, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createTemporaryDirectory, type PostgresServer, startPostgresServer } from '@orkeon/testing';
+import {
+  docsPrograms,
+  expectedOutput,
+  type PostgresServer,
+  runDocsProgram,
+  startPostgresServer,
+} from '@orkeon/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -19,49 +22,22 @@ afterAll(async () => {
   await server?.stop();
 });
 
-function runNode(args: readonly string[], cwd: string, environment: Record<string, string>) {
-  // Only the settings given here: other SVC_ variables of the machine would be judged too.
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^SVC_/i.test(name)));
-  return new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
-    const child = spawn(process.execPath, args, { cwd, env: { ...inherited, ...environment } });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      err += chunk;
-    });
-    child.on('close', (code) => resolve({ code, out, err }));
-  });
-}
-
 describe('docs/memory-stores/postgres.md', () => {
   it('has an example that runs against a real server, prints what its comments say, and warns once without pgvector', async () => {
-    const text = await readFile(page, 'utf8');
-    const programs = [...text.matchAll(/```ts\n([\s\S]*?)```/g)]
-      .map((match) => match[1] ?? '')
-      .filter((code) => code.startsWith('import '));
+    const programs = await docsPrograms(page);
     expect(programs).toHaveLength(1);
     const program = programs[0] as string;
-    // Beside the package, so that its imports resolve as in a user's project; run in an empty working directory.
-    await using scratch = await createTemporaryDirectory('orkeon-postgres-docs-');
-    const file = join(packageFolder, `.docs-example-${process.pid}.mts`);
-    await writeFile(file, program);
-    try {
-      const tsx = import.meta.resolve('tsx');
-      const { code, out, err } = await runNode(['--conditions=@orkeon/source', '--import', tsx, file], scratch.path, {
-        SVC_Svc__Memory__Postgres__ConnectionString: server.connectionString,
-      });
-      expect(code, err).toBe(0);
-      const expected = [...program.matchAll(/console\.log\(.*\); \/\/ (.*)$/gm)].map((match) => match[1]);
-      expect(expected).toHaveLength(2);
-      expect(out.trim().split('\n')).toEqual(expected);
-      const warnings = err.split('\n').filter((line) => line.includes('pgvector extension'));
-      expect(warnings).toHaveLength(1);
-    } finally {
-      await rm(file, { force: true });
-    }
+    const { code, out, err } = await runDocsProgram({
+      program,
+      packageFolder,
+      environment: { SVC_Svc__Memory__Postgres__ConnectionString: server.connectionString },
+    });
+    expect(code, err).toBe(0);
+    const expected = expectedOutput(program);
+    expect(expected).toHaveLength(2);
+    expect(out.trim().split('\n')).toEqual(expected);
+    const warnings = err.split('\n').filter((line) => line.includes('pgvector extension'));
+    expect(warnings).toHaveLength(1);
     const observer = new pg.Client({ connectionString: server.connectionString });
     await observer.connect();
     try {

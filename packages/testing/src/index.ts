@@ -6,6 +6,7 @@ export {
   TestCertificatesError,
 } from './certificates/create-test-certificates.js';
 export type { TestCertificate, TestCertificateAuthority, TestCertificates } from './certificates/test-certificate.js';
+export * from './docs-example/index.js';
 export { type TestingErrorCode, testingErrorCodes } from './errors/error-codes.js';
 export {
   defaultScriptedEmbeddingDimensions,
