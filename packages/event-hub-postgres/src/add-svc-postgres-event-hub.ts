@@ -6,6 +6,7 @@ import {
   LoggerService,
   type ServiceCollection,
 } from '@orkeon/core';
+import { eventHubSettings } from '@orkeon/event-hub';
 import { PostgresEventHub } from './postgres-event-hub.js';
 import { postgresEventHubSettings } from './postgres-event-hub-settings.js';
 
@@ -34,6 +35,7 @@ export function addSvcPostgresEventHub(services: ServiceCollection, configuratio
         connectionString,
         schema: settings.SchemaName,
         largeMessageRetentionSeconds: settings.LargeMessageRetentionSeconds,
+        maxSubscriberBacklog: configuration.get(eventHubSettings).MaxSubscriberBacklog,
         stages: resolver.getAll(EventHubStageService),
         ...(resolver.tryGet(LoggerService) === undefined ? {} : { logger: resolver.get(LoggerService) }),
       }),

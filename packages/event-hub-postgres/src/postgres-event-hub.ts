@@ -12,6 +12,7 @@ import type {
   Logger,
 } from '@orkeon/core';
 import {
+  defaultSubscriberBacklog,
   HubClient,
   type HubCore,
   type HubDispatchOptions,
@@ -45,6 +46,8 @@ export interface PostgresEventHubOptions {
   /** The middleware stages, in publish order. */
   readonly stages?: readonly EventHubStage[];
   readonly logger?: Logger;
+  /** The most messages a subscriber may leave unread before its subscription ends. Default 10,000. */
+  readonly maxSubscriberBacklog?: number;
   /** How long a message too large for a notification stays readable, in seconds. Default 600. */
   readonly largeMessageRetentionSeconds?: number;
   /** Injected for tests: the clock and the id generator of messages. */
@@ -76,7 +79,7 @@ export class PostgresEventHub implements EventHub, HubCore, AsyncDisposable {
   readonly #clock: () => Date;
   readonly #newId: () => string;
   readonly #retentionSeconds: number;
-  readonly #subscribers = new TopicSubscribers();
+  readonly #subscribers: TopicSubscribers;
   readonly #requests = new LocalRequests();
   readonly #received = new Map<string, HubIdentity>();
   readonly #doorbells = new MailboxDoorbells();
@@ -117,6 +120,10 @@ export class PostgresEventHub implements EventHub, HubCore, AsyncDisposable {
     this.#clock = options.clock ?? (() => new Date());
     this.#newId = options.newId ?? randomUUID;
     this.#retentionSeconds = retention;
+    const backlog = options.maxSubscriberBacklog ?? defaultSubscriberBacklog;
+    if (!Number.isInteger(backlog) || backlog < 1)
+      throw new PostgresEventHubOptionsError(`maxSubscriberBacklog ${backlog} is not a whole number of 1 or more`);
+    this.#subscribers = new TopicSubscribers(backlog);
     this.#listener = new NotificationListener({
       connection: options.pool?.options ?? { connectionString: options.connectionString },
       channel: this.#channel,

@@ -30,6 +30,8 @@ export function addSvcEventHub(services: ServiceCollection, configuration: Confi
     (resolver) =>
       new InMemoryEventHub({
         stages: resolver.getAll(EventHubStageService),
+        maxMailboxMessages: settings.MaxMailboxMessages,
+        maxSubscriberBacklog: settings.MaxSubscriberBacklog,
         ...(resolver.tryGet(LoggerService) === undefined ? {} : { logger: resolver.get(LoggerService) }),
       }),
   );

@@ -19,6 +19,20 @@ export const eventHubSettings = defineSettingsSection(
       .describe(
         "Whether the validation stage (addSvcEventHubValidation) also checks each message's payload against the JSON Schema registered for its schemaId; off, only the id must be registered. An option given in code wins.",
       ),
+    MaxMailboxMessages: z
+      .int()
+      .min(1)
+      .default(10_000)
+      .describe(
+        'The most unread messages an in-memory mailbox holds: a post or request to a full one is refused with EVENT_HUB_MAILBOX_FULL (the PostgreSQL hub keeps them in its table).',
+      ),
+    MaxSubscriberBacklog: z
+      .int()
+      .min(1)
+      .default(10_000)
+      .describe(
+        'The most messages a topic subscriber may leave unread: past it, its subscription ends with EVENT_HUB_SUBSCRIPTION_OVERFLOWED after the messages it has.',
+      ),
   }),
   {
     description:

@@ -48,13 +48,9 @@ export class HubClient implements EventHubClient {
 
   async publish(topic: string, payload: JsonValue, options: HubPublishOptions = {}): Promise<HubMessage> {
     refuseReserved(topic);
-    const message = this.#message(topic, payload, {
-      ...(options.targetCrewId === undefined ? {} : { targetCrewId: options.targetCrewId }),
-      metadata: options.metadata,
-      schemaId: options.schemaId,
-    });
+    const message = this.#message(topic, payload, options);
     const retainKey = options.retainAsLastValue === true ? (options.lastValueKey ?? topic) : undefined;
-    await this.#core.dispatch(message, 'publish', retainKey === undefined ? {} : { retainKey });
+    await this.#core.dispatch(message, 'publish', retainKey === undefined ? noDispatchOptions : { retainKey });
     return message;
   }
 
@@ -247,25 +243,30 @@ export class HubClient implements EventHubClient {
       readonly targetCrewId?: string;
       readonly targetMailbox?: string;
       readonly correlationId?: string;
-      readonly metadata: Readonly<Record<string, string>> | undefined;
-      readonly schemaId: string | undefined;
+      readonly metadata?: Readonly<Record<string, string>> | undefined;
+      readonly schemaId?: string | undefined;
     },
   ): HubMessage {
-    const { id, metadata, schemaId, ...targets } = fields;
-    return {
-      id: id ?? this.#core.newId(),
+    // Built field by field, absent ones left out: this runs for every message.
+    const message: Mutable<HubMessage> = {
+      id: fields.id ?? this.#core.newId(),
       topic,
       // Stamped from the connection, never from the caller's options.
       sourceCrewId: this.identity.crewId,
-      ...(this.identity.agentId === undefined ? {} : { sourceAgentId: this.identity.agentId }),
-      ...targets,
-      publishedAt: this.#core.now().toISOString(),
-      metadata: { ...(metadata ?? {}) },
-      payload,
-      schemaId: schemaId ?? defaultHubSchemaId,
-    };
+    } as Mutable<HubMessage>;
+    if (this.identity.agentId !== undefined) message.sourceAgentId = this.identity.agentId;
+    if (fields.targetCrewId !== undefined) message.targetCrewId = fields.targetCrewId;
+    if (fields.targetMailbox !== undefined) message.targetMailbox = fields.targetMailbox;
+    if (fields.correlationId !== undefined) message.correlationId = fields.correlationId;
+    message.publishedAt = this.#core.now().toISOString();
+    message.metadata = fields.metadata === undefined ? {} : { ...fields.metadata };
+    message.payload = payload;
+    message.schemaId = fields.schemaId ?? defaultHubSchemaId;
+    return message;
   }
 }
+
+const noDispatchOptions = {};
 
 function refuseReserved(topic: string): void {
   if (topic.startsWith(reservedTopicPrefix))
@@ -283,3 +284,5 @@ function withDeadline(deadline: number | undefined): TakeOptions {
 function signalOf(options: { readonly signal?: AbortSignal } | undefined): TakeOptions {
   return options?.signal === undefined ? {} : { signal: options.signal };
 }
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };

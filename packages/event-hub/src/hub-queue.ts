@@ -6,6 +6,7 @@ export interface TakeOptions {
 
 interface Waiter<T> {
   readonly resolve: (item: T | undefined) => void;
+  readonly reject?: (error: unknown) => void;
 }
 
 /**
@@ -16,9 +17,15 @@ export class HubQueue<T> {
   readonly #items: T[] = [];
   readonly #waiters: Waiter<T>[] = [];
   #closed = false;
+  #failure: { readonly error: unknown } | undefined;
 
   get closed(): boolean {
     return this.#closed;
+  }
+
+  /** The items waiting for a reader. */
+  get size(): number {
+    return this.#items.length;
   }
 
   push(item: T): void {
@@ -33,7 +40,13 @@ export class HubQueue<T> {
     const { signal, deadline } = options;
     if (signal?.aborted === true) return Promise.reject(signal.reason);
     if (this.#items.length > 0) return Promise.resolve(this.#items.shift());
+    if (this.#failure !== undefined) return Promise.reject(this.#failure.error);
     if (this.#closed || (deadline !== undefined && deadline <= Date.now())) return Promise.resolve(undefined);
+    // A wait with nothing to cancel it (a subscription's next message) needs no timer and no listener.
+    if (signal === undefined && deadline === undefined)
+      return new Promise<T | undefined>((resolve, reject) => {
+        this.#waiters.push({ resolve, reject });
+      });
     return new Promise<T | undefined>((resolve, reject) => {
       let timer: ReturnType<typeof setTimeout> | undefined;
       const finish = () => {
@@ -47,6 +60,10 @@ export class HubQueue<T> {
           finish();
           resolve(item);
         },
+        reject: (error) => {
+          finish();
+          reject(error);
+        },
       };
       const onAbort = () => {
         finish();
@@ -56,6 +73,19 @@ export class HubQueue<T> {
       signal?.addEventListener('abort', onAbort, { once: true });
       if (deadline !== undefined) timer = setTimeout(() => waiter.resolve(undefined), deadline - Date.now());
     });
+  }
+
+  /**
+   * Ends the queue with an error: later pushes are ignored, and once its readers have taken the
+   * items already in it, they get the error.
+   */
+  fail(error: unknown): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#failure = { error };
+    for (const waiter of this.#waiters.splice(0))
+      if (waiter.reject === undefined) waiter.resolve(undefined);
+      else waiter.reject(error);
   }
 
   /** Ends the queue: waiting readers get `undefined`, later pushes are ignored. */

@@ -1,20 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import type {
-  EventHub,
-  EventHubClient,
-  EventHubStage,
-  HubIdentity,
-  HubLastValue,
-  HubMessage,
-  HubPattern,
-  Logger,
+import {
+  type EventHub,
+  type EventHubClient,
+  EventHubError,
+  type EventHubStage,
+  type HubIdentity,
+  type HubLastValue,
+  type HubMessage,
+  type HubPattern,
+  type Logger,
 } from '@orkeon/core';
 import { HubClient } from './hub-client.js';
 import type { HubCore, HubDispatchOptions, TopicSubscriber } from './hub-core.js';
 import { HubQueue, type TakeOptions } from './hub-queue.js';
 import { LocalRequests } from './local-requests.js';
 import { StageChain } from './stage-chain.js';
-import { TopicSubscribers } from './topic-subscribers.js';
+import { defaultSubscriberBacklog, TopicSubscribers } from './topic-subscribers.js';
 import { unknownCorrelation } from './unknown-correlation.js';
 
 export interface InMemoryEventHubOptions {
@@ -22,6 +23,10 @@ export interface InMemoryEventHubOptions {
   readonly stages?: readonly EventHubStage[];
   /** Where dropped messages (a stage refused them on receive) are reported. */
   readonly logger?: Logger;
+  /** The most unread messages a mailbox holds; a post to a full one is refused. Default 10,000. */
+  readonly maxMailboxMessages?: number;
+  /** The most messages a subscriber may leave unread before its subscription ends. Default 10,000. */
+  readonly maxSubscriberBacklog?: number;
   /** Injected for tests: the clock and the id generator of messages. */
   readonly clock?: () => Date;
   readonly newId?: () => string;
@@ -38,7 +43,8 @@ export class InMemoryEventHub implements EventHub, HubCore {
   readonly #clock: () => Date;
   readonly #newId: () => string;
   readonly #mailboxes = new Map<string, HubQueue<HubMessage>>();
-  readonly #subscribers = new TopicSubscribers();
+  readonly #subscribers: TopicSubscribers;
+  readonly #maxMailboxMessages: number;
   readonly #requests = new LocalRequests();
   readonly #lastValues = new Map<string, HubLastValue>();
 
@@ -47,6 +53,10 @@ export class InMemoryEventHub implements EventHub, HubCore {
     this.#logger = options.logger;
     this.#clock = options.clock ?? (() => new Date());
     this.#newId = options.newId ?? randomUUID;
+    this.#maxMailboxMessages = positiveWhole('maxMailboxMessages', options.maxMailboxMessages ?? 10_000);
+    this.#subscribers = new TopicSubscribers(
+      positiveWhole('maxSubscriberBacklog', options.maxSubscriberBacklog ?? defaultSubscriberBacklog),
+    );
   }
 
   /** The stages in publish order. */
@@ -67,6 +77,15 @@ export class InMemoryEventHub implements EventHub, HubCore {
   }
 
   dispatch(message: HubMessage, pattern: HubPattern, options: HubDispatchOptions = {}): Promise<boolean> {
+    if (this.#chain.stages.length === 0) {
+      // No stage to await: delivered in this turn, the hub's hot path.
+      try {
+        this.#deliver(message, pattern, options.retainKey);
+        return delivered;
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    }
     return this.#chain.dispatch(message, pattern, async (final) => this.#deliver(final, pattern, options.retainKey));
   }
 
@@ -126,8 +145,24 @@ export class InMemoryEventHub implements EventHub, HubCore {
       if (!this.#requests.deliver(message)) throw unknownCorrelation(message.correlationId ?? '');
       return;
     }
-    if (message.targetMailbox !== undefined) this.#mailbox(message.targetMailbox).push(message);
+    if (message.targetMailbox === undefined) return;
+    const mailbox = this.#mailbox(message.targetMailbox);
+    if (mailbox.size >= this.#maxMailboxMessages)
+      throw new EventHubError(
+        'EVENT_HUB_MAILBOX_FULL',
+        `The mailbox '${message.targetMailbox}' holds ${mailbox.size} unread messages, its limit: this ${pattern} was not delivered. Have its owner read it, or raise Svc:EventHub:MaxMailboxMessages.`,
+        { details: { mailbox: message.targetMailbox, limit: this.#maxMailboxMessages } },
+      );
+    mailbox.push(message);
   }
+}
+
+const delivered = Promise.resolve(true);
+
+function positiveWhole(option: string, value: number): number {
+  if (!Number.isInteger(value) || value < 1)
+    throw new RangeError(`InMemoryEventHub: ${option} ${value} is not a whole number of 1 or more.`);
+  return value;
 }
 
 function lastValueSlot(key: string, crewScope: string | undefined): string {

@@ -33,5 +33,5 @@ export { createReceiveMessageTool } from './tools/receive-message-tool.js';
 export { createReplyToTool } from './tools/reply-to-tool.js';
 export { createSendRequestTool } from './tools/send-request-tool.js';
 export { createWaitForEventTool } from './tools/wait-for-event-tool.js';
-export { TopicSubscribers } from './topic-subscribers.js';
+export { defaultSubscriberBacklog, TopicSubscribers } from './topic-subscribers.js';
 export { unknownCorrelation } from './unknown-correlation.js';

@@ -14,9 +14,11 @@ import {
  */
 export class StageChain {
   readonly #stages: readonly EventHubStage[];
+  readonly #receiveOrder: readonly EventHubStage[];
 
   constructor(stages: readonly EventHubStage[]) {
     this.#stages = [...stages];
+    this.#receiveOrder = [...stages].reverse();
   }
 
   get stages(): readonly EventHubStage[] {
@@ -40,6 +42,11 @@ export class StageChain {
     pattern: HubPattern,
     deliver: (message: HubMessage) => Promise<void>,
   ): Promise<boolean> {
+    // Without stages a message goes straight to delivery: the hub's hot path.
+    if (this.#stages.length === 0) {
+      await deliver(message);
+      return true;
+    }
     try {
       await this.publish(message, { pattern }, deliver);
       return true;
@@ -55,6 +62,7 @@ export class StageChain {
     pattern: HubPattern,
     logger: Logger | undefined,
   ): Promise<HubMessage | undefined> {
+    if (this.#stages.length === 0) return message;
     try {
       return await this.receive(message, { pattern });
     } catch (error) {
@@ -69,7 +77,7 @@ export class StageChain {
   /** The message as the receive path leaves it; throws when a stage refuses it. */
   async receive(message: HubMessage, context: HubStageContext): Promise<HubMessage | undefined> {
     let received: HubMessage | undefined;
-    await run([...this.#stages].reverse(), 'onReceive', message, context, async (final) => {
+    await run(this.#receiveOrder, 'onReceive', message, context, async (final) => {
       received = final;
     });
     return received;

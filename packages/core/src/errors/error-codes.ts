@@ -199,6 +199,10 @@ export const coreErrorCodes = {
     "A message's payload does not match the JSON Schema registered for its `schemaId` (checked when `validatePayloads` or `Svc:EventHub:ValidatePayloads` is on): the message names the first problems; send a matching payload, or fix the schema.",
   EVENT_HUB_TIMEOUT_INVALID:
     'A wait or request time-out is not a finite number of milliseconds of 0 or more (requests: more than 0), or both or neither of `timeout_ms` and `wait_forever` were given: give exactly one.',
+  EVENT_HUB_MAILBOX_FULL:
+    'A post or request went to an in-memory mailbox that already holds `Svc:EventHub:MaxMailboxMessages` unread messages; it was not delivered. Have its owner read it, or raise the setting.',
+  EVENT_HUB_SUBSCRIPTION_OVERFLOWED:
+    'A subscriber left `Svc:EventHub:MaxSubscriberBacklog` messages unread: its subscription ended after the messages it had, and later ones did not reach it. Read faster, subscribe again, or raise the setting.',
 
   // The network guard (`network/`): refusals of URLs and addresses agents may not reach.
   ...networkErrorCodes,

@@ -12,6 +12,8 @@ export const eventHubErrorCodes = [
   'EVENT_HUB_SCHEMA_UNREGISTERED',
   'EVENT_HUB_PAYLOAD_INVALID',
   'EVENT_HUB_TIMEOUT_INVALID',
+  'EVENT_HUB_MAILBOX_FULL',
+  'EVENT_HUB_SUBSCRIPTION_OVERFLOWED',
 ] as const satisfies readonly CoreErrorCode[];
 
 export type EventHubErrorCode = (typeof eventHubErrorCodes)[number];
