@@ -104,4 +104,14 @@ describe('examples/crews-over-postgres: two orkeon run processes, one event hub 
       await observer.end();
     }
   });
+
+  it('stops at start, naming the setting, when the configured PostgreSQL hub cannot be reached', async () => {
+    const result = await scripted.run(['run', `${example}/planner`, '-V', 'feature=CSV export'], {
+      environment: { SVC_Svc__EventHub__Postgres__ConnectionString: 'postgresql://postgres@127.0.0.1:1/postgres' },
+    });
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toContain('could not prepare schema');
+    expect(result.stderr).toContain('Svc:EventHub:Postgres:ConnectionString');
+    expect(scripted.server.requests).toHaveLength(0);
+  });
 });

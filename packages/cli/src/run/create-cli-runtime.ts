@@ -7,6 +7,7 @@ import {
   type Configuration,
   createRuntime,
   DocumentStoreService,
+  EventHubService,
   fileSystemSettings,
   type HumanInputChannel,
   HumanInputChannelService,
@@ -25,7 +26,7 @@ import {
 import { addSvcDlp, dlpSettings } from '@orkeon/dlp';
 import { addSvcLocalEmbeddings, localEmbeddingsSettings } from '@orkeon/embeddings-local';
 import { addSvcEventHub, addSvcEventHubAcl } from '@orkeon/event-hub';
-import { addSvcPostgresEventHub, postgresEventHubSettings } from '@orkeon/event-hub-postgres';
+import { addSvcPostgresEventHub, PostgresEventHub, postgresEventHubSettings } from '@orkeon/event-hub-postgres';
 import { addSvcMcp } from '@orkeon/mcp';
 import { addSvcLlm } from '@orkeon/providers';
 import { addSvcRag, addSvcRagTools } from '@orkeon/rag';
@@ -139,6 +140,13 @@ export async function createCliRuntime(options: {
     ? []
     : [{ physical: options.crewFolder, virtual: '/crew', rights: 'ro' as const }];
   const runtime = await createRuntime({ configuration, services, logger, mounts: [...crewMount, ...cliMounts] });
+  // A hub configured on PostgreSQL that cannot be reached stops the command now, not at a crew's first message.
+  const hub = runtime.services.get(EventHubService);
+  if (hub instanceof PostgresEventHub)
+    await hub.ready().catch(async (error: unknown) => {
+      await runtime.dispose();
+      throw error;
+    });
   return {
     runtime,
     async close() {
