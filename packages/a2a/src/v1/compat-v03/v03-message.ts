@@ -4,6 +4,14 @@ import type { V1Message, V1Part } from '../wire/message.js';
 const metadataSchema = z.record(z.string(), z.unknown());
 
 /**
+ * A 0.3 data part's object, kept as it came rather than copied key by key: a copy would turn an own
+ * `__proto__` key (valid JSON) into a prototype and lose it, where the v1.0 part keeps it.
+ */
+const dataObjectSchema = z.custom<Record<string, unknown>>((value) => isPlainObject(value), {
+  message: 'a data part holds a JSON object',
+});
+
+/**
  * The metadata flag of a 0.3 data part that carries a value which is not an object (0.3
  * data parts hold objects only): `data` is `{ "value": <the value> }`. The official SDKs
  * write and read it the same way.
@@ -28,7 +36,7 @@ export const v03PartSchema = z.discriminatedUnion(
   [
     z.object({ kind: z.literal('text'), text: z.string(), metadata: metadataSchema.optional() }),
     z.object({ kind: z.literal('file'), file: v03FileSchema, metadata: metadataSchema.optional() }),
-    z.object({ kind: z.literal('data'), data: metadataSchema, metadata: metadataSchema.optional() }),
+    z.object({ kind: z.literal('data'), data: dataObjectSchema, metadata: metadataSchema.optional() }),
   ],
   { error: 'a part has kind text, file or data' },
 );

@@ -96,6 +96,16 @@ describe('parts', () => {
     }
   });
 
+  it('keeps a data key named __proto__ through 0.3 (valid JSON, never a prototype)', () => {
+    const given = JSON.parse('{"data":{"__proto__":0,"kept":true}}');
+    const v1 = v1PartSchema.parse(given);
+    const v03 = v03PartSchema.parse(JSON.parse(JSON.stringify(v03PartOf(v1))));
+    const back = v1PartOfV03(v03);
+    expect(Object.keys(back.data as object)).toEqual(['__proto__', 'kept']);
+    expect(Object.getPrototypeOf(back.data)).toBe(Object.prototype);
+    expect(back).toEqual(v1);
+  });
+
   it('round-trips any v1.0 part through 0.3 (property; empty metadata counts as none)', () => {
     const json = fc.jsonValue();
     const metadata = fc.option(
