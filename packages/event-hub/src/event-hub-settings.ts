@@ -17,7 +17,7 @@ export const eventHubSettings = defineSettingsSection(
       .boolean()
       .default(false)
       .describe(
-        "Whether the validation stage (addSvcEventHubValidation) also checks each message's payload against the JSON Schema registered for its schemaId; off, only the id must be registered. An option given in code wins.",
+        "Whether the validation stage also checks each message's payload against the JSON Schema registered for its schemaId; off, only the id must be registered. Read by addSvcEventHubValidation in a host that passes its configuration (an option given in code wins); orkeon run adds no validation stage, so it has no effect there.",
       ),
     MaxMailboxMessages: z
       .int()
