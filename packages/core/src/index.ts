@@ -255,6 +255,8 @@ export {
   EventHubService,
   type HubIdentity,
   type HubLastValue,
+  type HubListener,
+  type HubListenOptions,
   type HubPostOptions,
   type HubPublishOptions,
   type HubReplyOptions,

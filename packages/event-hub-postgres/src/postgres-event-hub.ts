@@ -18,6 +18,7 @@ import {
   type HubDispatchOptions,
   type HubQueue,
   LocalRequests,
+  MessageStamps,
   StageChain,
   type TakeOptions,
   type TopicSubscriber,
@@ -76,8 +77,7 @@ export class PostgresEventHub implements EventHub, HubCore, AsyncDisposable {
   readonly #origin = randomUUID();
   readonly #chain: StageChain;
   readonly #logger: Logger | undefined;
-  readonly #clock: () => Date;
-  readonly #newId: () => string;
+  readonly #stamps: MessageStamps;
   readonly #retentionSeconds: number;
   readonly #subscribers: TopicSubscribers;
   readonly #requests = new LocalRequests();
@@ -117,8 +117,10 @@ export class PostgresEventHub implements EventHub, HubCore, AsyncDisposable {
     this.#channel = eventHubChannel(schema);
     this.#chain = new StageChain(options.stages ?? []);
     this.#logger = options.logger;
-    this.#clock = options.clock ?? (() => new Date());
-    this.#newId = options.newId ?? randomUUID;
+    this.#stamps = new MessageStamps({
+      ...(options.clock === undefined ? {} : { clock: options.clock }),
+      ...(options.newId === undefined ? {} : { newId: options.newId }),
+    });
     this.#retentionSeconds = retention;
     const backlog = options.maxSubscriberBacklog ?? defaultSubscriberBacklog;
     if (!Number.isInteger(backlog) || backlog < 1)
@@ -152,12 +154,16 @@ export class PostgresEventHub implements EventHub, HubCore, AsyncDisposable {
     return new HubClient(this, identity);
   }
 
-  now(): Date {
-    return this.#clock();
+  newMessageId(): string {
+    return this.#stamps.nextId();
   }
 
-  newId(): string {
-    return this.#newId();
+  publishedAt(): string {
+    return this.#stamps.publishedAt();
+  }
+
+  get hasStages(): boolean {
+    return this.#chain.stages.length > 0;
   }
 
   dispatch(message: HubMessage, pattern: HubPattern, options: HubDispatchOptions = {}): Promise<boolean> {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   crewOfMailbox,
   defaultHubSchemaId,
@@ -5,6 +6,8 @@ import {
   EventHubError,
   type HubIdentity,
   type HubLastValue,
+  type HubListener,
+  type HubListenOptions,
   type HubMessage,
   type HubPattern,
   type HubPostOptions,
@@ -46,12 +49,21 @@ export class HubClient implements EventHubClient {
     };
   }
 
-  async publish(topic: string, payload: JsonValue, options: HubPublishOptions = {}): Promise<HubMessage> {
-    refuseReserved(topic);
-    const message = this.#message(topic, payload, options);
-    const retainKey = options.retainAsLastValue === true ? (options.lastValueKey ?? topic) : undefined;
-    await this.#core.dispatch(message, 'publish', retainKey === undefined ? noDispatchOptions : { retainKey });
-    return message;
+  // Not `async`: on a hub without stages a publish is delivered in this turn and costs one promise.
+  publish(topic: string, payload: JsonValue, options: HubPublishOptions = noPublishOptions): Promise<HubMessage> {
+    try {
+      refuseReserved(topic);
+      const message = this.#message(topic, payload, options);
+      const retainKey = options.retainAsLastValue === true ? (options.lastValueKey ?? topic) : undefined;
+      const dispatched = this.#core.dispatch(
+        message,
+        'publish',
+        retainKey === undefined ? noDispatchOptions : { retainKey },
+      );
+      return dispatched === true ? Promise.resolve(message) : dispatched.then(() => message);
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 
   async post(to: string, payload: JsonValue, options: HubPostOptions = {}): Promise<HubMessage> {
@@ -66,7 +78,8 @@ export class HubClient implements EventHubClient {
     options: HubSendOptions,
   ): Promise<{ correlationId: string; reply: HubMessage }> {
     const deadline = requestDeadline(options?.timeoutMs);
-    const correlationId = this.#core.newId();
+    // Random, not time-ordered: answering a request takes knowing its id.
+    const correlationId = randomUUID();
     const message = this.#pointToPoint(to, payload, options, correlationId);
     const replies = this.#core.openRequest(correlationId, this.identity);
     try {
@@ -118,6 +131,41 @@ export class HubClient implements EventHubClient {
     return subscription;
   }
 
+  on(topic: string, listener: HubListener, options: HubListenOptions = {}): () => void {
+    const onError = options.onError ?? warnOfListenerError;
+    let stopped = false;
+    // Also checks `stopped`: a listener stopped by another one called before it for the same
+    // message is not called any more.
+    const call = (message: HubMessage) => {
+      if (stopped) return;
+      try {
+        const answered = listener(message);
+        if (answered instanceof Promise) answered.catch(onError);
+      } catch (error) {
+        onError(error);
+      }
+    };
+    if (!this.#core.hasStages) {
+      // Nothing to await between delivery and the listener: called in the publisher's turn.
+      const remove = this.#core.addSubscriber(topic, { crewId: this.identity.crewId, deliver: call });
+      return () => {
+        stopped = true;
+        remove();
+      };
+    }
+    // The receive stages are awaited one message at a time, so the listener keeps publish order.
+    const subscription = this.subscribe(topic);
+    void (async () => {
+      for await (const message of subscription) call(message);
+    })().catch((error: unknown) => {
+      if (!stopped) onError(error);
+    });
+    return () => {
+      stopped = true;
+      void subscription.return();
+    };
+  }
+
   async waitFor(
     target: HubWaitTarget,
     timeout: HubWaitTimeout,
@@ -130,8 +178,9 @@ export class HubClient implements EventHubClient {
       if (replies === undefined) throw unknownCorrelation(target.correlationId);
       return this.#take(replies, 'reply', { ...withDeadline(deadline), ...signalOf(options) });
     }
-    const startedAt = this.#core.now().toISOString();
-    const waitId = this.#core.newId();
+    this.#core.newMessageId();
+    const startedAt = this.#core.publishedAt();
+    const waitId = randomUUID();
     const match = target.metadataMatch ?? {};
     const queue = new HubQueue<HubMessage>();
     const remove = this.#core.addSubscriber(target.topic, {
@@ -191,17 +240,19 @@ export class HubClient implements EventHubClient {
   /** `_system.wait_timed_out`, from the hub itself, to the crew whose wait ran out. */
   async #announceTimeout(topic: string, waitId: string, startedAt: string): Promise<void> {
     const message: HubMessage = {
-      id: this.#core.newId(),
+      id: this.#core.newMessageId(),
       topic: waitTimedOutTopic,
       sourceCrewId: systemCrewId,
       targetCrewId: this.identity.crewId,
-      publishedAt: this.#core.now().toISOString(),
+      publishedAt: this.#core.publishedAt(),
       metadata: { original_topic: topic, original_wait_id: waitId, original_started_at: startedAt },
       payload: null,
       schemaId: defaultHubSchemaId,
     };
     // A stage refusing the notice must not turn the waiter's time-out into an error (it logs on its own).
-    await this.#core.dispatch(message, 'publish').catch(() => false);
+    await Promise.resolve()
+      .then(() => this.#core.dispatch(message, 'publish'))
+      .catch(() => false);
   }
 
   #refuseForeignMailbox(address: string): void {
@@ -247,9 +298,29 @@ export class HubClient implements EventHubClient {
       readonly schemaId?: string | undefined;
     },
   ): HubMessage {
-    // Built field by field, absent ones left out: this runs for every message.
+    // Always made, even for a sender's own id: it reads the clock for the time.
+    const madeId = this.#core.newMessageId();
+    const publishedAt = this.#core.publishedAt();
+    const metadata = fields.metadata === undefined ? noMetadata : { ...fields.metadata };
+    if (
+      this.identity.agentId === undefined &&
+      fields.targetCrewId === undefined &&
+      fields.targetMailbox === undefined &&
+      fields.correlationId === undefined
+    )
+      // A crew's untargeted publish, the most frequent message: one literal, same field order.
+      return {
+        id: fields.id ?? madeId,
+        topic,
+        sourceCrewId: this.identity.crewId,
+        publishedAt,
+        metadata,
+        payload,
+        schemaId: fields.schemaId ?? defaultHubSchemaId,
+      };
+    // Built field by field, absent ones left out.
     const message: Mutable<HubMessage> = {
-      id: fields.id ?? this.#core.newId(),
+      id: fields.id ?? madeId,
       topic,
       // Stamped from the connection, never from the caller's options.
       sourceCrewId: this.identity.crewId,
@@ -258,8 +329,8 @@ export class HubClient implements EventHubClient {
     if (fields.targetCrewId !== undefined) message.targetCrewId = fields.targetCrewId;
     if (fields.targetMailbox !== undefined) message.targetMailbox = fields.targetMailbox;
     if (fields.correlationId !== undefined) message.correlationId = fields.correlationId;
-    message.publishedAt = this.#core.now().toISOString();
-    message.metadata = fields.metadata === undefined ? {} : { ...fields.metadata };
+    message.publishedAt = publishedAt;
+    message.metadata = metadata;
     message.payload = payload;
     message.schemaId = fields.schemaId ?? defaultHubSchemaId;
     return message;
@@ -267,6 +338,16 @@ export class HubClient implements EventHubClient {
 }
 
 const noDispatchOptions = {};
+const noPublishOptions: HubPublishOptions = {};
+// Shared by every message sent without metadata; frozen, as a message is read-only.
+const noMetadata: Readonly<Record<string, string>> = Object.freeze({});
+
+function warnOfListenerError(error: unknown): void {
+  process.emitWarning(
+    `An event hub listener failed: ${error instanceof Error ? error.message : String(error)}. Pass onError to handle it.`,
+    { code: 'ORKEON_EVENT_HUB_LISTENER' },
+  );
+}
 
 function refuseReserved(topic: string): void {
   if (topic.startsWith(reservedTopicPrefix))

@@ -1,12 +1,14 @@
 import type { HubIdentity, HubLastValue, HubMessage, HubPattern } from '@orkeon/core';
 import type { HubQueue, TakeOptions } from './hub-queue.js';
 
-/** A topic subscriber: its crew (for targeted messages), an optional filter, and its own FIFO queue. */
-export interface TopicSubscriber {
+/**
+ * A topic subscriber: its crew (for targeted messages), an optional filter, and either its own
+ * FIFO queue (read at the subscriber's pace) or a function called as each message is delivered.
+ */
+export type TopicSubscriber = {
   readonly crewId: string;
   readonly accepts?: (message: HubMessage) => boolean;
-  readonly queue: HubQueue<HubMessage>;
-}
+} & ({ readonly queue: HubQueue<HubMessage> } | { readonly deliver: (message: HubMessage) => void });
 
 /** How a message is delivered besides its pattern. */
 export interface HubDispatchOptions {
@@ -22,13 +24,18 @@ export interface HubDispatchOptions {
  * keeps the storage (in memory, PostgreSQL, …).
  */
 export interface HubCore {
-  now(): Date;
-  newId(): string;
+  /** A new message's id. */
+  newMessageId(): string;
+  /** When the message whose id was made last was published, ISO 8601 UTC (`MessageStamps` keeps the pair). */
+  publishedAt(): string;
+  /** True when the hub has stages: a message then reaches a reader only through `received`. */
+  readonly hasStages: boolean;
   /**
    * Runs the publish stages, then delivers by pattern; a duplicate is swallowed (answers false).
-   * A reply to a request no longer pending throws `EVENT_HUB_CORRELATION_UNKNOWN`.
+   * A reply to a request no longer pending throws `EVENT_HUB_CORRELATION_UNKNOWN`. May answer
+   * `true` at once when the message was delivered in this turn (saves a promise per message).
    */
-  dispatch(message: HubMessage, pattern: HubPattern, options?: HubDispatchOptions): Promise<boolean>;
+  dispatch(message: HubMessage, pattern: HubPattern, options?: HubDispatchOptions): Promise<boolean> | true;
   /** Runs the receive stages for one taker; `undefined` when a stage refused the message. */
   received(message: HubMessage, pattern: HubPattern): Promise<HubMessage | undefined>;
   /** Takes the oldest message of a mailbox, waiting as the options say; each message is taken once. */

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   type EventHub,
   type EventHubClient,
@@ -14,6 +13,7 @@ import { HubClient } from './hub-client.js';
 import type { HubCore, HubDispatchOptions, TopicSubscriber } from './hub-core.js';
 import { HubQueue, type TakeOptions } from './hub-queue.js';
 import { LocalRequests } from './local-requests.js';
+import { MessageStamps } from './message-stamps.js';
 import { StageChain } from './stage-chain.js';
 import { defaultSubscriberBacklog, TopicSubscribers } from './topic-subscribers.js';
 import { unknownCorrelation } from './unknown-correlation.js';
@@ -40,8 +40,7 @@ export interface InMemoryEventHubOptions {
 export class InMemoryEventHub implements EventHub, HubCore {
   readonly #chain: StageChain;
   readonly #logger: Logger | undefined;
-  readonly #clock: () => Date;
-  readonly #newId: () => string;
+  readonly #stamps: MessageStamps;
   readonly #mailboxes = new Map<string, HubQueue<HubMessage>>();
   readonly #subscribers: TopicSubscribers;
   readonly #maxMailboxMessages: number;
@@ -51,8 +50,10 @@ export class InMemoryEventHub implements EventHub, HubCore {
   constructor(options: InMemoryEventHubOptions = {}) {
     this.#chain = new StageChain(options.stages ?? []);
     this.#logger = options.logger;
-    this.#clock = options.clock ?? (() => new Date());
-    this.#newId = options.newId ?? randomUUID;
+    this.#stamps = new MessageStamps({
+      ...(options.clock === undefined ? {} : { clock: options.clock }),
+      ...(options.newId === undefined ? {} : { newId: options.newId }),
+    });
     this.#maxMailboxMessages = positiveWhole('maxMailboxMessages', options.maxMailboxMessages ?? 10_000);
     this.#subscribers = new TopicSubscribers(
       positiveWhole('maxSubscriberBacklog', options.maxSubscriberBacklog ?? defaultSubscriberBacklog),
@@ -68,23 +69,23 @@ export class InMemoryEventHub implements EventHub, HubCore {
     return new HubClient(this, identity);
   }
 
-  now(): Date {
-    return this.#clock();
+  newMessageId(): string {
+    return this.#stamps.nextId();
   }
 
-  newId(): string {
-    return this.#newId();
+  publishedAt(): string {
+    return this.#stamps.publishedAt();
   }
 
-  dispatch(message: HubMessage, pattern: HubPattern, options: HubDispatchOptions = {}): Promise<boolean> {
+  get hasStages(): boolean {
+    return this.#chain.stages.length > 0;
+  }
+
+  dispatch(message: HubMessage, pattern: HubPattern, options: HubDispatchOptions = {}): Promise<boolean> | true {
     if (this.#chain.stages.length === 0) {
-      // No stage to await: delivered in this turn, the hub's hot path.
-      try {
-        this.#deliver(message, pattern, options.retainKey);
-        return delivered;
-      } catch (error) {
-        return Promise.reject(error);
-      }
+      // No stage to await: delivered in this turn, the hub's hot path (a refusal throws here).
+      this.#deliver(message, pattern, options.retainKey);
+      return true;
     }
     return this.#chain.dispatch(message, pattern, async (final) => this.#deliver(final, pattern, options.retainKey));
   }
@@ -156,8 +157,6 @@ export class InMemoryEventHub implements EventHub, HubCore {
     mailbox.push(message);
   }
 }
-
-const delivered = Promise.resolve(true);
 
 function positiveWhole(option: string, value: number): number {
   if (!Number.isInteger(value) || value < 1)

@@ -12,6 +12,7 @@ export type { HubCore, HubDispatchOptions, TopicSubscriber } from './hub-core.js
 export { HubQueue, type TakeOptions } from './hub-queue.js';
 export { InMemoryEventHub, type InMemoryEventHubOptions } from './in-memory-event-hub.js';
 export { LocalRequests } from './local-requests.js';
+export { MessageStamps, type MessageStampsOptions } from './message-stamps.js';
 export { ownMailbox } from './own-mailbox.js';
 export { StageChain } from './stage-chain.js';
 export { createAclStage } from './stages/acl-stage.js';

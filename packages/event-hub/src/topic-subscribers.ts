@@ -11,7 +11,9 @@ export const defaultSubscriberBacklog = 10_000;
  * the others back nor grows without bound, and it knows that it missed messages.
  */
 export class TopicSubscribers {
-  readonly #byTopic = new Map<string, Set<TopicSubscriber>>();
+  // Arrays replaced (never changed) on add and remove: delivery loops over them by index, and a
+  // subscriber added or removed while a message is delivered does not change that delivery.
+  readonly #byTopic = new Map<string, readonly TopicSubscriber[]>();
   readonly #backlog: number;
 
   constructor(backlog = defaultSubscriberBacklog) {
@@ -20,16 +22,15 @@ export class TopicSubscribers {
 
   /** Adds a subscriber; the answer removes it and closes its queue. */
   add(topic: string, subscriber: TopicSubscriber): () => void {
-    let set = this.#byTopic.get(topic);
-    if (set === undefined) {
-      set = new Set();
-      this.#byTopic.set(topic, set);
-    }
-    set.add(subscriber);
+    this.#byTopic.set(topic, [...(this.#byTopic.get(topic) ?? []), subscriber]);
+    let removed = false;
     return () => {
-      set.delete(subscriber);
-      subscriber.queue.close();
-      if (set.size === 0 && this.#byTopic.get(topic) === set) this.#byTopic.delete(topic);
+      if (removed) return;
+      removed = true;
+      const left = (this.#byTopic.get(topic) ?? []).filter((each) => each !== subscriber);
+      if (left.length === 0) this.#byTopic.delete(topic);
+      else this.#byTopic.set(topic, left);
+      if ('queue' in subscriber) subscriber.queue.close();
     };
   }
 
@@ -38,11 +39,15 @@ export class TopicSubscribers {
   }
 
   deliver(message: HubMessage): void {
-    for (const subscriber of this.#byTopic.get(message.topic) ?? []) {
+    const subscribers = this.#byTopic.get(message.topic);
+    if (subscribers === undefined) return;
+    for (let index = 0; index < subscribers.length; index++) {
+      const subscriber = subscribers[index] as TopicSubscriber;
       // A crew's subscribers see global messages and those targeted at it, nothing else.
       if (message.targetCrewId !== undefined && message.targetCrewId !== subscriber.crewId) continue;
       if (subscriber.accepts !== undefined && !subscriber.accepts(message)) continue;
-      if (subscriber.queue.size < this.#backlog) subscriber.queue.push(message);
+      if (!('queue' in subscriber)) subscriber.deliver(message);
+      else if (subscriber.queue.size < this.#backlog) subscriber.queue.push(message);
       else if (!subscriber.queue.closed)
         subscriber.queue.fail(
           new EventHubError(

@@ -5,6 +5,8 @@ import type {
   EventHubStage,
   HubIdentity,
   HubLastValue,
+  HubListener,
+  HubListenOptions,
   HubMessage,
   HubReplyOptions,
   HubSubscription,
@@ -30,6 +32,7 @@ import {
   type HubClient,
   type HubCore,
   InMemoryEventHub,
+  type MessageStamps,
 } from '../src/index.js';
 
 describe('the public API of @orkeon/event-hub', () => {
@@ -43,6 +46,11 @@ describe('the public API of @orkeon/event-hub', () => {
     >();
     expectTypeOf<EventHubClient['subscribe']>().returns.toEqualTypeOf<HubSubscription>();
     expectTypeOf<HubSubscription>().toExtend<AsyncIterable<HubMessage>>();
+    expectTypeOf<Parameters<EventHubClient['on']>>().toEqualTypeOf<
+      [string, HubListener, (HubListenOptions | undefined)?]
+    >();
+    expectTypeOf<EventHubClient['on']>().returns.toEqualTypeOf<() => void>();
+    expectTypeOf<HubListenOptions['onError']>().toEqualTypeOf<((error: unknown) => void) | undefined>();
     expectTypeOf<EventHubClient['waitFor']>().returns.toEqualTypeOf<Promise<HubMessage | undefined>>();
     expectTypeOf<EventHubClient['getLastValue']>().returns.toEqualTypeOf<Promise<HubLastValue | undefined>>();
     expectTypeOf<HubMessage['payload']>().toEqualTypeOf<JsonValue>();
@@ -67,6 +75,10 @@ describe('the public API of @orkeon/event-hub', () => {
     expectTypeOf<ConstructorParameters<typeof HubClient>>().toEqualTypeOf<[HubCore, HubIdentity]>();
     expectTypeOf<HubCore['takeFromMailbox']>().returns.toEqualTypeOf<Promise<HubMessage | undefined>>();
     expectTypeOf<HubCore['closeRequest']>().returns.toEqualTypeOf<Promise<void>>();
+    expectTypeOf<HubCore['newMessageId']>().returns.toEqualTypeOf<string>();
+    expectTypeOf<HubCore['publishedAt']>().returns.toEqualTypeOf<string>();
+    expectTypeOf<HubCore['dispatch']>().returns.toEqualTypeOf<Promise<boolean> | true>();
+    expectTypeOf<MessageStamps['nextId']>().returns.toEqualTypeOf<string>();
     expectTypeOf(describeEventHubConformance).parameter(2).returns.toEqualTypeOf<Promise<EventHubFixture>>();
     expectTypeOf(addSvcEventHubValidation)
       .parameter(1)

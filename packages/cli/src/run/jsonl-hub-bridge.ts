@@ -1,5 +1,5 @@
 import { createInterface } from 'node:readline';
-import { type EventHub, type EventHubClient, type HubSubscription, OrkeonError } from '@orkeon/core';
+import { type EventHub, type EventHubClient, OrkeonError } from '@orkeon/core';
 import { hubMessageEvent } from './hub-message-event.js';
 import { correlationIdOf, performHubLine } from './perform-hub-line.js';
 import { readHubLine } from './read-hub-line.js';
@@ -28,7 +28,7 @@ export function jsonlHubBridge(options: { client: string; input: NodeJS.Readable
   const stop = new AbortController();
   const { signal } = stop;
   const stopped = new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
-  const subscriptions = new Map<string, HubSubscription>();
+  const subscriptions = new Map<string, () => void>();
   const fail = (error: unknown, correlationId?: string) => {
     if (signal.aborted) return;
     const known = OrkeonError.isInstance(error);
@@ -82,7 +82,7 @@ export function jsonlHubBridge(options: { client: string; input: NodeJS.Readable
     async close() {
       stop.abort();
       lines.close();
-      await Promise.all([...subscriptions.values()].map((subscription) => subscription.return()));
+      for (const unsubscribe of subscriptions.values()) unsubscribe();
       await Promise.all([receiving, chain]);
     },
   };

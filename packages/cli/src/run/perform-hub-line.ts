@@ -1,4 +1,4 @@
-import type { EventHubClient, HubLine, HubSubscription, JsonValue } from '@orkeon/core';
+import type { EventHubClient, HubLine, JsonValue } from '@orkeon/core';
 import { hubMessageEvent } from './hub-message-event.js';
 import type { RunEmitterSlot } from './run-emitter-slot.js';
 
@@ -10,13 +10,13 @@ export function correlationIdOf(line: HubLine): string | undefined {
   return line.kind === 'send' || line.kind === 'reply' ? line.correlationId : undefined;
 }
 
-/** What a line acts with: the hub client, the stop, where events go, the live subscriptions. */
+/** What a line acts with: the hub client, the stop, where events go, how to stop each live subscription. */
 export interface Acting {
   readonly client: EventHubClient;
   readonly signal: AbortSignal;
   readonly emit: RunEmitterSlot['emit'];
   readonly fail: (error: unknown, correlationId?: string) => void;
-  readonly subscriptions: Map<string, HubSubscription>;
+  readonly subscriptions: Map<string, () => void>;
 }
 
 /** Does what a hub line says; a hub refusal throws (the caller writes it as an `error` event). */
@@ -51,15 +51,15 @@ export async function performHubLine(line: HubLine, acting: Acting): Promise<voi
     }
     case 'subscribe': {
       if (subscriptions.has(line.topic)) return;
-      const subscription = client.subscribe(line.topic);
-      subscriptions.set(line.topic, subscription);
-      void (async () => {
-        for await (const message of subscription) emit(hubMessageEvent(message));
-      })().catch((error: unknown) => acting.fail(error));
+      // A listener: each message is written as it is delivered, nothing waits in a queue.
+      const stop = client.on(line.topic, (message) => emit(hubMessageEvent(message)), {
+        onError: (error) => acting.fail(error),
+      });
+      subscriptions.set(line.topic, stop);
       return;
     }
     case 'unsubscribe':
-      await subscriptions.get(line.topic)?.return();
+      subscriptions.get(line.topic)?.();
       subscriptions.delete(line.topic);
       return;
   }

@@ -67,6 +67,17 @@ export interface HubSubscription extends AsyncIterableIterator<HubMessage> {
   return(): Promise<IteratorResult<HubMessage, undefined>>;
 }
 
+/** Called with each message of a topic in publish order; a promise it answers is not awaited (its rejection goes to `onError`). */
+export type HubListener = (message: HubMessage) => unknown;
+
+export interface HubListenOptions {
+  /**
+   * Called when the listener throws or its promise rejects (the listening goes on), and when the
+   * listening ends with an error (`EVENT_HUB_SUBSCRIPTION_OVERFLOWED`). Default: a process warning.
+   */
+  readonly onError?: (error: unknown) => void;
+}
+
 /** A connection to the hub bound to one crew (and agent): what it sends carries that source. */
 export interface EventHubClient {
   readonly identity: HubIdentity;
@@ -80,6 +91,12 @@ export interface EventHubClient {
   reply(correlationId: string, payload: JsonValue, options?: HubReplyOptions): Promise<HubMessage>;
   /** The topic's messages for this crew from now on, in publish order. */
   subscribe(topic: string): HubSubscription;
+  /**
+   * Calls `listener` with the topic's messages for this crew from now on, in publish order: in
+   * the publisher's own turn when the hub has no stages, after the receive stages otherwise.
+   * Answers a function that stops it.
+   */
+  on(topic: string, listener: HubListener, options?: HubListenOptions): () => void;
   /** The next matching message, or `undefined` when a finite time-out ran out. */
   waitFor(target: HubWaitTarget, timeout: HubWaitTimeout, options?: HubWaitOptions): Promise<HubMessage | undefined>;
   /** The oldest message of a mailbox (default this client's own), or `undefined` on time-out. */

@@ -19,6 +19,15 @@ async function codeOf(promise: Promise<unknown>): Promise<string | undefined> {
   return undefined;
 }
 
+/** Waits until `done` holds, looking every few milliseconds, for at most five seconds. */
+async function until(done: () => boolean): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error('waited five seconds for the hub to deliver');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
 const short = { milliseconds: 20 };
 const soon = { milliseconds: 500 };
 
@@ -89,6 +98,44 @@ export function describeEventHubConformance(
       expect(await pending).toEqual({ value: undefined, done: true });
       await sender.publish('t', 'after');
       expect(await subscription.next()).toEqual({ value: undefined, done: true });
+    });
+
+    it("calls a listener with its crew's messages in publish order; a failing listener reports to onError and the others still hear; a stopped one hears nothing more", async () => {
+      const hub = await open();
+      const sales = hub.connect({ crewId: 'sales' });
+      const billingHeard: unknown[] = [];
+      const shippingHeard: unknown[] = [];
+      const errors: string[] = [];
+      const onError = (error: unknown) => errors.push(String(error));
+      const stopBilling = hub.connect({ crewId: 'billing' }).on('orders', (message) => {
+        billingHeard.push(message.payload);
+      });
+      const shipping = hub.connect({ crewId: 'shipping' });
+      shipping.on(
+        'orders',
+        (message) => {
+          if (message.payload === 2) throw new Error('listener broke');
+          shippingHeard.push(message.payload);
+        },
+        { onError },
+      );
+      shipping.on(
+        'orders',
+        async (message) => {
+          if (message.payload === 3) throw new Error('async listener broke');
+        },
+        { onError },
+      );
+      for (let n = 1; n <= 5; n++) await sales.publish('orders', n, n === 4 ? { targetCrewId: 'shipping' } : {});
+      await until(() => billingHeard.length === 4 && shippingHeard.length === 4 && errors.length === 2);
+      expect(billingHeard).toEqual([1, 2, 3, 5]);
+      expect(shippingHeard).toEqual([1, 3, 4, 5]);
+      expect(errors.sort()).toEqual(['Error: async listener broke', 'Error: listener broke']);
+      stopBilling();
+      stopBilling();
+      await sales.publish('orders', 6);
+      await until(() => shippingHeard.length === 5);
+      expect(billingHeard).toEqual([1, 2, 3, 5]);
     });
 
     it('delivers a post to the addressed mailbox only; a receive on an empty mailbox times out with undefined', async () => {
