@@ -1,6 +1,8 @@
 // The other process of bench/event-hub-postgres.ts: answers requests on the PostgreSQL hub (at
-// crew://peer, 16 readers) and on bare LISTEN/NOTIFY (channel bench_request → bench_reply), and
-// counts publications on both (topic `load`, channel bench_load). A line `{"expect":n,"kind":…}` on
+// crew://peer, 16 readers), on the same durable exchange written directly on `pg` (16 readers
+// taking rows of bench_durable.mailbox, woken by channel bench_durable_posted), and on bare
+// LISTEN/NOTIFY (channel bench_request → bench_reply), and counts publications on the hub and
+// bare NOTIFY (topic `load`, channel bench_load). A line `{"expect":n,"kind":…}` on
 // standard input asks it to write `{"done":kind}` once n more publications of that kind arrived.
 import { createInterface } from 'node:readline';
 import { PostgresEventHub } from '@orkeon/event-hub-postgres';
@@ -21,6 +23,51 @@ for (let index = 0; index < readers; index++)
 
 const raw = new pg.Client({ connectionString });
 await raw.connect();
+
+// The durable exchange by hand: the hub's statements without the hub. A reader takes the oldest
+// row no other reader is taking; with none, it waits for a notification (one wakes one reader).
+const durablePool = new pg.Pool({ connectionString });
+const idleReaders: (() => void)[] = [];
+let unclaimedRings = 0;
+const ring = () => {
+  const reader = idleReaders.shift();
+  if (reader === undefined) unclaimedRings++;
+  else reader();
+};
+const rung = () =>
+  new Promise<void>((resolve) => {
+    if (unclaimedRings > 0) {
+      unclaimedRings--;
+      resolve();
+    } else idleReaders.push(resolve);
+  });
+for (let index = 0; index < readers; index++)
+  void (async () => {
+    for (;;) {
+      const taken = await durablePool.query<{ message: string }>({
+        name: 'take',
+        text: `DELETE FROM bench_durable.mailbox WHERE seq = (
+          SELECT seq FROM bench_durable.mailbox WHERE mailbox = $1 ORDER BY seq LIMIT 1 FOR UPDATE SKIP LOCKED
+        ) RETURNING message`,
+        values: ['crew://peer'],
+      });
+      const row = taken.rows[0];
+      if (row === undefined) {
+        await rung();
+        continue;
+      }
+      const request = JSON.parse(row.message) as { correlationId: string; payload: unknown };
+      await durablePool.query({
+        name: 'reply',
+        text: `WITH answered AS (DELETE FROM bench_durable.requests WHERE correlation_id = $1 AND expires_at > now() RETURNING 1)
+          SELECT pg_notify('bench_durable_reply', $2) FROM answered`,
+        values: [
+          request.correlationId,
+          JSON.stringify({ correlationId: request.correlationId, payload: request.payload }),
+        ],
+      });
+    }
+  })();
 const counted = { hub: 0, raw: 0 };
 let waiting: { kind: 'hub' | 'raw'; until: number } | undefined;
 const count = (kind: 'hub' | 'raw') => {
@@ -31,11 +78,13 @@ const count = (kind: 'hub' | 'raw') => {
   }
 };
 raw.on('notification', (notification) => {
-  if (notification.channel === 'bench_request')
+  if (notification.channel === 'bench_durable_posted') ring();
+  else if (notification.channel === 'bench_request')
     void raw.query('SELECT pg_notify($1, $2)', ['bench_reply', notification.payload ?? '']);
   else if (notification.channel === 'bench_load') count('raw');
 });
 await raw.query('LISTEN bench_request');
+await raw.query('LISTEN bench_durable_posted');
 await raw.query('LISTEN bench_load');
 void (async () => {
   for await (const _message of peer.subscribe('load')) count('hub');

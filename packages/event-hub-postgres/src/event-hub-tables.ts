@@ -5,8 +5,13 @@ import { PostgresEventHubSchemaTooNewError } from './postgres-event-hub-errors.j
 /** Unquoted-identifier rules, so the name can be double-quoted into SQL safely. */
 export const schemaNamePattern = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
 
-/** The layout version of the event hub's tables this release writes and reads. */
-export const eventHubTablesVersion = 1;
+/**
+ * The layout version of the event hub's tables this release writes and reads. 2: a pending
+ * request names the channel its reply goes to (`reply_channel`); tables of version 1 are
+ * brought to 2 when a hub prepares them (their pending requests are answered on the schema's
+ * channel, as version 1 did).
+ */
+export const eventHubTablesVersion = 2;
 
 /** The quoted names of the hub's tables in a schema. */
 export interface EventHubTables {
@@ -41,6 +46,23 @@ export function eventHubChannel(schema: string): string {
 }
 
 /**
+ * The channel of a mailbox's notices (a post or request waits for it): only the processes
+ * that read the mailbox listen to it, so a sender is not woken by its own post.
+ */
+export function mailboxChannel(schema: string, mailbox: string): string {
+  return `orkeon_event_hub_m_${hashed(`${schema}\u0000${mailbox}`)}`;
+}
+
+/** The channel of the replies to the requests one hub sent: only that hub listens to it. */
+export function replyChannel(schema: string, origin: string): string {
+  return `orkeon_event_hub_r_${hashed(`${schema}\u0000${origin}`)}`;
+}
+
+function hashed(text: string): string {
+  return createHash('sha256').update(text).digest('hex').slice(0, 40);
+}
+
+/**
  * Messages are kept as JSON text, not `jsonb`, so a payload comes back with its keys in the
  * order they were sent. Mailbox rows wait until a reader takes them (FIFO by `seq`);
  * requests until their time-out; large messages (over a notification's 8000 bytes) for
@@ -68,6 +90,8 @@ function statements(schema: string): string[] {
       expires_at timestamptz NOT NULL
     )`,
     `CREATE INDEX IF NOT EXISTS event_hub_requests_by_expiry ON ${t.requests} (expires_at)`,
+    // Version 2; on tables of version 1 this is the migration (their requests keep a null channel).
+    `ALTER TABLE ${t.requests} ADD COLUMN IF NOT EXISTS reply_channel text`,
     `CREATE TABLE IF NOT EXISTS ${t.lastValues} (
       crew_scope text NOT NULL,
       key text NOT NULL,

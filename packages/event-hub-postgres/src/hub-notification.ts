@@ -14,6 +14,22 @@ export type HubNotification =
 /** PostgreSQL refuses a notification payload of 8000 bytes or more; some room is kept. */
 export const notificationByteLimit = 7_900;
 
+/**
+ * True for a publication or reply notification (`k` = `p` or `r`) sent by the hub of `origin`:
+ * every notification's JSON begins `{"o":…,"k":"`, so no parsing is needed to tell. A mailbox
+ * notice (`k` = `m`) is not one of them.
+ */
+export function isOwnDelivered(payload: string, originPrefix: string): boolean {
+  if (!payload.startsWith(originPrefix)) return false;
+  const kind = payload[originPrefix.length];
+  return kind === 'p' || kind === 'r';
+}
+
+/** How every notification of the hub of `origin` begins, up to its kind letter. */
+export function originPrefix(origin: string): string {
+  return `{"o":${JSON.stringify(origin)},"k":"`;
+}
+
 /** The notification of a message, inline when it fits; `undefined` when it must go by its row. */
 export function inlineNotification(origin: string, kind: 'p' | 'r', message: HubMessage): string | undefined {
   const text = JSON.stringify({ o: origin, k: kind, m: message });

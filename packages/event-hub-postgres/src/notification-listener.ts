@@ -3,7 +3,8 @@ import pg from 'pg';
 
 export interface NotificationListenerOptions {
   readonly connection: pg.ClientConfig;
-  readonly channel: string;
+  /** The channels listened to from the start; `listen` adds more. */
+  readonly channels: readonly string[];
   readonly onNotification: (payload: string) => void;
   /** Called after a lost connection is back: notifications sent meanwhile were missed. */
   readonly onReconnected: () => void;
@@ -14,12 +15,16 @@ const firstRetryMilliseconds = 100;
 const longestRetryMilliseconds = 5_000;
 
 /**
- * The connection that LISTENs on the hub's channel. Notifications need a connection of
+ * The connection that LISTENs on the hub's channels. Notifications need a connection of
  * their own (a pooled one is shared and released), and it is opened again, with growing
- * pauses, when the server drops it.
+ * pauses, when the server drops it, listening again to every channel it had.
  */
 export class NotificationListener {
   readonly #options: NotificationListenerOptions;
+  /** Every channel listened to (or being added), in the order they were added. */
+  readonly #channels = new Set<string>();
+  /** Channels added with `listen`, each once: resolves when its LISTEN is done (or its connection lost). */
+  readonly #added = new Map<string, Promise<void>>();
   #client: pg.Client | undefined;
   #closed = false;
   #retryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -27,6 +32,30 @@ export class NotificationListener {
 
   constructor(options: NotificationListenerOptions) {
     this.#options = options;
+    for (const channel of options.channels) this.#channels.add(channel);
+  }
+
+  /**
+   * Listens to one more channel; resolves once notifications on it are heard (at once when it
+   * was already added). While the connection is being opened again, the reconnection listens to it.
+   */
+  listen(channel: string): Promise<void> {
+    let added = this.#added.get(channel);
+    if (added === undefined) {
+      this.#channels.add(channel);
+      const client = this.#client;
+      // A LISTEN fails only with its connection: the reconnection listens to every channel and
+      // then `onReconnected` sends the readers to the table, so nothing announced meanwhile is missed.
+      added =
+        client === undefined
+          ? Promise.resolve()
+          : client.query(`LISTEN "${channel}"`).then(
+              () => undefined,
+              () => undefined,
+            );
+      this.#added.set(channel, added);
+    }
+    return added;
   }
 
   /** Connects and listens; rejects when the first connection fails. */
@@ -45,7 +74,7 @@ export class NotificationListener {
   async #connect(): Promise<void> {
     const client = new pg.Client(this.#options.connection);
     client.on('notification', (notification) => {
-      if (notification.channel === this.#options.channel && notification.payload !== undefined)
+      if (notification.payload !== undefined && this.#channels.has(notification.channel))
         this.#options.onNotification(notification.payload);
     });
     // A dropped connection reports 'error' then 'end'; either starts the reconnection once. Before it
@@ -66,7 +95,7 @@ export class NotificationListener {
     client.on('end', () => onLost());
     await client.connect();
     try {
-      await client.query(`LISTEN "${this.#options.channel}"`);
+      for (const channel of this.#channels) await client.query(`LISTEN "${channel}"`);
     } catch (error) {
       await client.end().catch(() => undefined);
       throw error;

@@ -26,8 +26,15 @@ import {
   unknownCorrelation,
 } from '@orkeon/event-hub';
 import pg from 'pg';
-import { eventHubChannel, eventHubTables, prepareEventHubTables, schemaNamePattern } from './event-hub-tables.js';
-import { inlineNotification, readNotification } from './hub-notification.js';
+import {
+  eventHubChannel,
+  eventHubTables,
+  mailboxChannel,
+  prepareEventHubTables,
+  replyChannel,
+  schemaNamePattern,
+} from './event-hub-tables.js';
+import { inlineNotification, isOwnDelivered, originPrefix, readNotification } from './hub-notification.js';
 import { MailboxDoorbells } from './mailbox-doorbells.js';
 import { NotificationListener } from './notification-listener.js';
 import {
@@ -74,7 +81,12 @@ export class PostgresEventHub implements EventHub, HubCore, AsyncDisposable {
   readonly #schema: string;
   readonly #tables: ReturnType<typeof eventHubTables>;
   readonly #channel: string;
+  /** Where the replies to this hub's requests are notified (only this hub listens). */
+  readonly #replyChannel: string;
+  /** Each mailbox's channel, as its name is a hash made once. */
+  readonly #mailboxChannels = new Map<string, string>();
   readonly #origin = randomUUID();
+  readonly #originPrefix = originPrefix(this.#origin);
   readonly #chain: StageChain;
   readonly #logger: Logger | undefined;
   readonly #stamps: MessageStamps;
@@ -115,6 +127,7 @@ export class PostgresEventHub implements EventHub, HubCore, AsyncDisposable {
     this.#schema = schema;
     this.#tables = eventHubTables(schema);
     this.#channel = eventHubChannel(schema);
+    this.#replyChannel = replyChannel(schema, this.#origin);
     this.#chain = new StageChain(options.stages ?? []);
     this.#logger = options.logger;
     this.#stamps = new MessageStamps({
@@ -128,7 +141,7 @@ export class PostgresEventHub implements EventHub, HubCore, AsyncDisposable {
     this.#subscribers = new TopicSubscribers(backlog);
     this.#listener = new NotificationListener({
       connection: options.pool?.options ?? { connectionString: options.connectionString },
-      channel: this.#channel,
+      channels: [this.#channel, this.#replyChannel],
       onNotification: (payload) => this.#onNotification(payload),
       onReconnected: () => this.#doorbells.ringAll(),
       ...(options.logger === undefined ? {} : { logger: options.logger }),
@@ -176,6 +189,8 @@ export class PostgresEventHub implements EventHub, HubCore, AsyncDisposable {
 
   async takeFromMailbox(address: string, options: TakeOptions): Promise<HubMessage | undefined> {
     await this.#open();
+    // Heard before the first look in the table, so a message posted after the look still wakes the reader.
+    await this.#listener.listen(this.#mailboxChannel(address));
     for (;;) {
       if (options.signal?.aborted === true) throw options.signal.reason;
       const bell = this.#doorbells.listen(address);
@@ -325,14 +340,20 @@ export class PostgresEventHub implements EventHub, HubCore, AsyncDisposable {
     const mailbox = message.targetMailbox;
     if (mailbox === undefined) return;
     const notification = JSON.stringify({ o: this.#origin, k: 'm', b: mailbox });
-    const parameters: unknown[] = [this.#channel, notification, mailbox, JSON.stringify(message)];
+    const parameters: unknown[] = [this.#mailboxChannel(mailbox), notification, mailbox, JSON.stringify(message)];
     let request = '';
     if (message.correlationId !== undefined && replyWithinMs !== undefined) {
       // The request row commits with the message, so no reader can see the request before it is pending.
-      parameters.push(message.correlationId, message.sourceCrewId, message.sourceAgentId ?? null, replyWithinMs);
+      parameters.push(
+        message.correlationId,
+        message.sourceCrewId,
+        message.sourceAgentId ?? null,
+        replyWithinMs,
+        this.#replyChannel,
+      );
       request = `, request AS (INSERT INTO ${this.#tables.requests}
-        (correlation_id, requester_crew_id, requester_agent_id, expires_at)
-        VALUES ($5, $6, $7, now() + $8 * interval '1 millisecond'))`;
+        (correlation_id, requester_crew_id, requester_agent_id, expires_at, reply_channel)
+        VALUES ($5, $6, $7, now() + $8 * interval '1 millisecond', $9))`;
     }
     await this.#query(
       `WITH posted AS (INSERT INTO ${this.#tables.mailbox} (mailbox, message) VALUES ($3, $4))${request}
@@ -354,11 +375,12 @@ export class PostgresEventHub implements EventHub, HubCore, AsyncDisposable {
     }
     parameters.push(notification);
     // Answers while the request is pending and ends it in the same statement: a request is answered
-    // once, and a late reply is refused, not lost in silence.
+    // once, and a late reply is refused, not lost in silence. It goes to the requester's channel
+    // (the schema's for a request written by tables of version 1).
     const sent = await this.#query(
       `WITH ${large}answered AS (DELETE FROM ${this.#tables.requests}
-         WHERE correlation_id = $2 AND expires_at > now() RETURNING 1)
-       SELECT pg_notify($1, $${parameters.length}) FROM answered`,
+         WHERE correlation_id = $2 AND expires_at > now() RETURNING reply_channel)
+       SELECT pg_notify(COALESCE(reply_channel, $1), $${parameters.length}) FROM answered`,
       parameters,
     );
     if (sent.rowCount === 0) throw unknownCorrelation(correlationId);
@@ -371,18 +393,37 @@ export class PostgresEventHub implements EventHub, HubCore, AsyncDisposable {
     const taken = await this.#query<TakenRow>(
       `DELETE FROM ${this.#tables.mailbox} WHERE seq = (
          SELECT seq FROM ${this.#tables.mailbox} WHERE mailbox = $1 ORDER BY seq LIMIT 1 FOR UPDATE SKIP LOCKED
-       ) RETURNING seq, message, posted_at`,
+       ) RETURNING seq, message, posted_at::text AS posted_at`,
       [address],
     );
     return taken.rows[0];
   }
 
   async #putBack(address: string, row: TakenRow): Promise<void> {
+    // Announced on the mailbox's channel like a new post: a reader in any process may take it.
     await this.#query(
-      `INSERT INTO ${this.#tables.mailbox} (seq, mailbox, message, posted_at) VALUES ($1, $2, $3, $4)`,
-      [row.seq, address, row.message, row.posted_at],
+      `WITH back AS (INSERT INTO ${this.#tables.mailbox} (seq, mailbox, message, posted_at) VALUES ($1, $2, $3, $4))
+       SELECT pg_notify($5, $6)`,
+      [
+        row.seq,
+        address,
+        row.message,
+        row.posted_at,
+        this.#mailboxChannel(address),
+        JSON.stringify({ o: this.#origin, k: 'm', b: address }),
+      ],
     );
-    this.#doorbells.ring(address);
+  }
+
+  #mailboxChannel(mailbox: string): string {
+    let channel = this.#mailboxChannels.get(mailbox);
+    if (channel === undefined) {
+      channel = mailboxChannel(this.#schema, mailbox);
+      // Bounded: a process addressing very many mailboxes hashes again rather than growing.
+      if (this.#mailboxChannels.size >= rememberedRequesters) this.#mailboxChannels.clear();
+      this.#mailboxChannels.set(mailbox, channel);
+    }
+    return channel;
   }
 
   #rememberRequester(request: HubMessage): void {
@@ -399,6 +440,9 @@ export class PostgresEventHub implements EventHub, HubCore, AsyncDisposable {
   }
 
   #onNotification(payload: string): void {
+    // This hub's own publications and replies were delivered here when they were sent: skipped
+    // before parsing (a reply carries its whole message).
+    if (isOwnDelivered(payload, this.#originPrefix)) return;
     const notification = readNotification(payload);
     if (notification === undefined) {
       this.#logger?.warn({ channel: this.#channel }, 'event hub: a notification this release cannot read was ignored');
@@ -476,5 +520,6 @@ function isAborted(signal: AbortSignal | undefined): boolean {
 interface TakenRow {
   readonly seq: string;
   readonly message: string;
-  readonly posted_at: Date;
+  /** As text: only ever written back (a reader that gave up), never read. */
+  readonly posted_at: string;
 }

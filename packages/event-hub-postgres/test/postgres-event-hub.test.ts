@@ -159,9 +159,9 @@ describe('PostgresEventHub between hubs (each with its own connections, as two p
     const reader = there.connect({ crewId: 'b' });
     const waiting = reader.receive(undefined, { milliseconds: 10_000 });
     await new Promise((resolve) => setTimeout(resolve, 50));
+    // The notification connections: the last statement each ran is a LISTEN (on one of its channels).
     const dropped = await observer.query(
-      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = $1 AND pid <> pg_backend_pid()`,
-      [`LISTEN "${eventHubChannel(schema)}"`],
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN "orkeon_event_hub_%' AND pid <> pg_backend_pid()`,
     );
     expect(dropped.rowCount).toBe(2);
     await here.connect({ crewId: 'a' }).post('crew://b', 'during the outage');
@@ -208,7 +208,7 @@ describe('PostgresEventHub between hubs (each with its own connections, as two p
 });
 
 describe('PostgresEventHub tables and options', () => {
-  it('creates its tables once with layout version 1, and refuses tables of a newer layout', async () => {
+  it('creates its tables once with layout version 2, and refuses tables of a newer layout', async () => {
     const schema = freshSchema('tables');
     // Two hubs preparing the same schema: the second finds the tables and changes nothing.
     await using _first = await openHub(schema);
@@ -225,7 +225,7 @@ describe('PostgresEventHub tables and options', () => {
       'event_hub_schema_version',
     ]);
     expect((await observer.query(`SELECT version FROM "${schema}".event_hub_schema_version`)).rows).toEqual([
-      { version: 1 },
+      { version: 2 },
     ]);
     await observer.query(`UPDATE "${schema}".event_hub_schema_version SET version = 9`);
     const newer = new PostgresEventHub({ connectionString: server.connectionString, schema });
@@ -234,6 +234,66 @@ describe('PostgresEventHub tables and options', () => {
       code: 'EVENT_HUB_POSTGRES_SCHEMA_TOO_NEW',
     });
     await newer.close();
+  });
+
+  it('brings tables written by release 1 (layout version 1) to version 2, keeping their posts and pending requests', async () => {
+    const schema = freshSchema('layout1');
+    const q = `"${schema}"`;
+    // The tables exactly as release 1 created them, with a post and a request that wait.
+    await observer.query(`CREATE SCHEMA ${q};
+      CREATE TABLE ${q}.event_hub_schema_version (singleton boolean PRIMARY KEY DEFAULT true CHECK (singleton), version integer NOT NULL);
+      CREATE TABLE ${q}.event_hub_mailbox (seq bigserial PRIMARY KEY, mailbox text NOT NULL, message text NOT NULL, posted_at timestamptz NOT NULL DEFAULT now());
+      CREATE INDEX event_hub_mailbox_by_address ON ${q}.event_hub_mailbox (mailbox, seq);
+      CREATE TABLE ${q}.event_hub_requests (correlation_id text PRIMARY KEY, requester_crew_id text NOT NULL, requester_agent_id text, expires_at timestamptz NOT NULL);
+      CREATE INDEX event_hub_requests_by_expiry ON ${q}.event_hub_requests (expires_at);
+      CREATE TABLE ${q}.event_hub_last_values (crew_scope text NOT NULL, key text NOT NULL, message text NOT NULL, set_at timestamptz NOT NULL, PRIMARY KEY (crew_scope, key));
+      CREATE TABLE ${q}.event_hub_large_messages (id text PRIMARY KEY, message text NOT NULL, created_at timestamptz NOT NULL DEFAULT now());
+      CREATE INDEX event_hub_large_messages_by_age ON ${q}.event_hub_large_messages (created_at);
+      INSERT INTO ${q}.event_hub_schema_version VALUES (true, 1);`);
+    const request = {
+      id: 'old-request',
+      topic: 'direct',
+      sourceCrewId: 'planner',
+      targetCrewId: 'estimator',
+      targetMailbox: 'crew://estimator',
+      correlationId: 'old-correlation',
+      publishedAt: '2026-11-01T00:00:00.000Z',
+      metadata: {},
+      payload: { q: 'how long?' },
+      schemaId: 'application/json',
+    };
+    await observer.query(
+      `INSERT INTO ${q}.event_hub_requests VALUES ('old-correlation', 'planner', NULL, now() + interval '1 minute');
+       INSERT INTO ${q}.event_hub_mailbox (mailbox, message) VALUES ('crew://estimator', '${JSON.stringify(request)}')`,
+    );
+    const listener = new pg.Client({ connectionString: server.connectionString });
+    await listener.connect();
+    await listener.query(`LISTEN "${eventHubChannel(schema)}"`);
+    const replies: string[] = [];
+    listener.on('notification', (notification) => replies.push(notification.payload ?? ''));
+    try {
+      await using hub = await openHub(schema);
+      expect((await observer.query(`SELECT version FROM ${q}.event_hub_schema_version`)).rows).toEqual([
+        { version: 2 },
+      ]);
+      const estimator = hub.connect({ crewId: 'estimator' });
+      const received = await estimator.receive(undefined, { milliseconds: 2_000 });
+      expect(received).toEqual(request);
+      // Its requester wrote no reply channel: the reply goes on the schema's channel, as release 1 listened.
+      await estimator.reply('old-correlation', { days: 3 });
+      await vitest.vi.waitFor(() => expect(replies).toHaveLength(1));
+      expect(JSON.parse(replies[0] ?? '{}')).toMatchObject({
+        k: 'r',
+        m: { correlationId: 'old-correlation', payload: { days: 3 } },
+      });
+      // Preparing again changes nothing.
+      await using _again = await openHub(schema);
+      expect((await observer.query(`SELECT version FROM ${q}.event_hub_schema_version`)).rows).toEqual([
+        { version: 2 },
+      ]);
+    } finally {
+      await listener.end();
+    }
   });
 
   it('refuses options that cannot work, names an unreachable server, and refuses use after close', async () => {
