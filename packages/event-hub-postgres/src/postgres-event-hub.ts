@@ -102,6 +102,8 @@ export class PostgresEventHub implements EventHub, HubCore, AsyncDisposable {
   readonly #statementNames = new Map<string, string>();
   /** Remote publications and replies are handed on in the order they came. */
   #inbound: Promise<void> = Promise.resolve();
+  /** How many of them wait in `#inbound` (one read from the large-messages table, or behind one). */
+  #inboundWaiting = 0;
   #closed = false;
 
   constructor(options: PostgresEventHubOptions) {
@@ -298,9 +300,8 @@ export class PostgresEventHub implements EventHub, HubCore, AsyncDisposable {
     await this.#cleanUp();
   }
 
-  async #open(): Promise<void> {
-    if (this.#closed) throw new PostgresEventHubClosedError();
-    await this.#ready;
+  #open(): Promise<void> {
+    return this.#closed ? Promise.reject(new PostgresEventHubClosedError()) : this.#ready;
   }
 
   async #deliver(message: HubMessage, pattern: HubPattern, options: HubDispatchOptions): Promise<void> {
@@ -457,16 +458,28 @@ export class PostgresEventHub implements EventHub, HubCore, AsyncDisposable {
     const kind = notification.k;
     const inline = 'm' in notification ? notification.m : undefined;
     const largeId = 'l' in notification ? notification.l : undefined;
+    // Handed on at once when nothing read from a table is still ahead of it (the usual case).
+    if (inline !== undefined && this.#inboundWaiting === 0) {
+      this.#handOn(kind, inline);
+      return;
+    }
+    this.#inboundWaiting++;
     this.#inbound = this.#inbound
       .then(async () => {
         const message = inline ?? (await this.#readLarge(largeId ?? ''));
-        if (message === undefined) return;
-        if (kind === 'p') this.#subscribers.deliver(message);
-        else this.#requests.deliver(message);
+        if (message !== undefined) this.#handOn(kind, message);
       })
       .catch((error: unknown) =>
         this.#logger?.warn({ err: error }, 'event hub: a notified message could not be read; it was skipped'),
-      );
+      )
+      .finally(() => {
+        this.#inboundWaiting--;
+      });
+  }
+
+  #handOn(kind: 'p' | 'r', message: HubMessage): void {
+    if (kind === 'p') this.#subscribers.deliver(message);
+    else this.#requests.deliver(message);
   }
 
   async #readLarge(id: string): Promise<HubMessage | undefined> {

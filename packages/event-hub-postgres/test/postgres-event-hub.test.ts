@@ -127,6 +127,21 @@ describe('PostgresEventHub between hubs (each with its own connections, as two p
     expect((await here.connect({ crewId: 'b' }).receive(undefined, { milliseconds: 500 }))?.payload).toBe('kept');
   });
 
+  it('keeps publish order when small messages follow a large one (read from its table first)', async () => {
+    const schema = freshSchema('order');
+    await using here = await openHub(schema);
+    await using there = await openHub(schema);
+    const heard: unknown[] = [];
+    there.connect({ crewId: 'b' }).on('mixed', (message) => {
+      heard.push(typeof message.payload === 'string' ? message.payload.length : message.payload);
+    });
+    const publisher = here.connect({ crewId: 'a' });
+    const large = 'x'.repeat(20_000);
+    for (const payload of [1, large, 2, 3, large, 4]) await publisher.publish('mixed', payload);
+    await vitest.vi.waitFor(() => expect(heard).toHaveLength(6));
+    expect(heard).toEqual([1, 20_000, 2, 3, 20_000, 4]);
+  });
+
   it('carries messages larger than a notification, and a hub in another schema hears nothing', async () => {
     const schema = freshSchema('large');
     await using here = await openHub(schema);
