@@ -61,10 +61,7 @@ for (let index = 0; index < readers; index++)
         name: 'reply',
         text: `WITH answered AS (DELETE FROM bench_durable.requests WHERE correlation_id = $1 AND expires_at > now() RETURNING 1)
           SELECT pg_notify('bench_durable_reply', $2) FROM answered`,
-        values: [
-          request.correlationId,
-          JSON.stringify({ correlationId: request.correlationId, payload: request.payload }),
-        ],
+        values: [request.correlationId, JSON.stringify({ id: request.correlationId, payload: request.payload })],
       });
     }
   })();

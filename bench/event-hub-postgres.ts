@@ -50,24 +50,38 @@ function percentile(values: readonly number[], share: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? Number.NaN;
 }
 
-/** Replies of the bare exchange, matched by the id the request carried. */
-class RawRequester {
-  readonly #client: pg.Client;
+/** Replies heard on one channel, matched by the `id` their request carried. */
+class PendingReplies {
   readonly #pending = new Map<string, () => void>();
 
-  constructor(client: pg.Client) {
-    this.#client = client;
-    client.on('notification', (notification) => {
-      if (notification.channel !== 'bench_reply') return;
+  constructor(listener: pg.Client, channel: string) {
+    listener.on('notification', (notification) => {
+      if (notification.channel !== channel) return;
       const id = (JSON.parse(notification.payload ?? '{}') as { id?: string }).id ?? '';
       this.#pending.get(id)?.();
       this.#pending.delete(id);
     });
   }
 
-  async send(payload: object): Promise<void> {
+  /** A new request id and the promise of its reply. */
+  open(): { readonly id: string; readonly replied: Promise<void> } {
     const id = randomUUID();
-    const replied = new Promise<void>((resolve) => this.#pending.set(id, resolve));
+    return { id, replied: new Promise<void>((resolve) => this.#pending.set(id, resolve)) };
+  }
+}
+
+/** The bare exchange: a notification each way, no table. */
+class RawRequester {
+  readonly #client: pg.Client;
+  readonly #replies: PendingReplies;
+
+  constructor(client: pg.Client) {
+    this.#client = client;
+    this.#replies = new PendingReplies(client, 'bench_reply');
+  }
+
+  async send(payload: object): Promise<void> {
+    const { id, replied } = this.#replies.open();
     await this.#client.query('SELECT pg_notify($1, $2)', ['bench_request', JSON.stringify({ id, ...payload })]);
     await replied;
   }
@@ -76,31 +90,25 @@ class RawRequester {
 /**
  * The durable request and reply written directly on `pg`: the request is a mailbox row and a
  * pending-request row in one statement that notifies the readers; the reply ends the pending
- * request and notifies the sender. Replies are matched by correlation id.
+ * request and notifies the sender.
  */
 class DurableRequester {
   readonly #pool: pg.Pool;
-  readonly #pending = new Map<string, () => void>();
+  readonly #replies: PendingReplies;
 
   constructor(pool: pg.Pool, listener: pg.Client) {
     this.#pool = pool;
-    listener.on('notification', (notification) => {
-      if (notification.channel !== 'bench_durable_reply') return;
-      const id = (JSON.parse(notification.payload ?? '{}') as { correlationId?: string }).correlationId ?? '';
-      this.#pending.get(id)?.();
-      this.#pending.delete(id);
-    });
+    this.#replies = new PendingReplies(listener, 'bench_durable_reply');
   }
 
   async send(payload: object): Promise<void> {
-    const correlationId = randomUUID();
-    const replied = new Promise<void>((resolve) => this.#pending.set(correlationId, resolve));
+    const { id, replied } = this.#replies.open();
     await this.#pool.query({
       name: 'send',
       text: `WITH posted AS (INSERT INTO bench_durable.mailbox (mailbox, message) VALUES ($1, $2)),
         request AS (INSERT INTO bench_durable.requests (correlation_id, expires_at) VALUES ($3, now() + interval '10 seconds'))
         SELECT pg_notify('bench_durable_posted', '')`,
-      values: ['crew://peer', JSON.stringify({ correlationId, payload }), correlationId],
+      values: ['crew://peer', JSON.stringify({ correlationId: id, payload }), id],
     });
     await replied;
   }
