@@ -1,3 +1,4 @@
+// One file: the anchors, the measures and the section share the server, the peer and the rounds.
 // The PostgreSQL event hub between two processes, against the same exchanges written directly on
 // `pg` with LISTEN/NOTIFY. The peer (bench/event-hub-postgres-peer.ts) runs in its own process on
 // the same server. Measures, hub and anchors taking turns, medians over rounds:

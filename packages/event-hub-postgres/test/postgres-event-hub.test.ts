@@ -1,3 +1,5 @@
+// The PostgreSQL hub's own behaviour beyond the shared rules, on one real server started once for the
+// file: between hubs and processes, reconnection, tables and their migration, options and services.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import {

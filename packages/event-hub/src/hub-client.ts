@@ -1,3 +1,5 @@
+// One class on purpose: every pattern's rules (addresses, reserved topics, time-outs, stamping the
+// source, listeners and subscriptions) over one HubCore; split, each adapter would need them all again.
 import { randomUUID } from 'node:crypto';
 import {
   crewOfMailbox,

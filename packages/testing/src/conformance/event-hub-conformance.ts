@@ -1,3 +1,5 @@
+// One suite on purpose: the hub's delivery rules run as one set against every adapter, so an adapter
+// passes all of them or shows which one it breaks.
 import { type EventHub, EventHubError, type HubMessage, waitTimedOutTopic } from '@orkeon/core';
 import type { ConformanceTestApi } from './conformance-test-api.js';
 
