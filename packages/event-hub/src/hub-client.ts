@@ -180,6 +180,7 @@ export class HubClient implements EventHubClient {
       if (replies === undefined) throw unknownCorrelation(target.correlationId);
       return this.#take(replies, 'reply', { ...withDeadline(deadline), ...signalOf(options) });
     }
+    // The core tells the time of the id it made last: one is made here to read the clock.
     this.#core.newMessageId();
     const startedAt = this.#core.publishedAt();
     const waitId = randomUUID();
