@@ -2,8 +2,8 @@
 // crew://peer, 16 readers), on the same durable exchange written directly on `pg` (16 readers
 // taking rows of bench_durable.mailbox, woken by channel bench_durable_posted), and on bare
 // LISTEN/NOTIFY (channel bench_request → bench_reply), and counts publications on the hub and
-// bare NOTIFY (topic `load`, channel bench_load). A line `{"expect":n,"kind":…}` on
-// standard input asks it to write `{"done":kind}` once n more publications of that kind arrived.
+// bare NOTIFY (topic `load`, channel bench_load). A line `{"until":n,"kind":…}` on
+// standard input asks it to write `{"done":kind}` once n publications of that kind arrived in all.
 import { createInterface } from 'node:readline';
 import { PostgresEventHub } from '@orkeon/event-hub-postgres';
 import pg from 'pg';
@@ -67,18 +67,23 @@ for (let index = 0; index < readers; index++)
   })();
 const counted = { hub: 0, raw: 0 };
 let waiting: { kind: 'hub' | 'raw'; until: number } | undefined;
-const count = (kind: 'hub' | 'raw') => {
-  counted[kind]++;
+const count = (kind: 'hub' | 'raw', arrived = 1) => {
+  counted[kind] += arrived;
   if (waiting?.kind === kind && counted[kind] >= waiting.until) {
     waiting = undefined;
     process.stdout.write(`${JSON.stringify({ done: kind })}\n`);
   }
 };
+let rawReplies: Promise<void> = Promise.resolve();
 raw.on('notification', (notification) => {
   if (notification.channel === 'bench_durable_posted') ring();
-  else if (notification.channel === 'bench_request')
-    void raw.query('SELECT pg_notify($1, $2)', ['bench_reply', notification.payload ?? '']);
-  else if (notification.channel === 'bench_load') count('raw');
+  else if (notification.channel === 'bench_request') {
+    // One query at a time on the connection, in the order the requests came.
+    const payload = notification.payload ?? '';
+    rawReplies = rawReplies
+      .then(() => raw.query('SELECT pg_notify($1, $2)', ['bench_reply', payload]))
+      .then(() => undefined);
+  } else if (notification.channel === 'bench_load') count('raw');
 });
 await raw.query('LISTEN bench_request');
 await raw.query('LISTEN bench_durable_posted');
@@ -89,8 +94,10 @@ void (async () => {
 
 const control = createInterface({ input: process.stdin });
 control.on('line', (line) => {
-  const { expect, kind } = JSON.parse(line) as { expect: number; kind: 'hub' | 'raw' };
-  waiting = { kind, until: counted[kind] + expect };
+  const { until, kind } = JSON.parse(line) as { until: number; kind: 'hub' | 'raw' };
+  waiting = { kind, until };
+  // Some may have arrived before this line.
+  count(kind, 0);
 });
 control.on('close', () => process.exit(0));
 process.stdout.write('{"ready":true}\n');

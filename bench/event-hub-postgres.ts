@@ -75,6 +75,7 @@ class PendingReplies {
 class RawRequester {
   readonly #client: pg.Client;
   readonly #replies: PendingReplies;
+  #sending: Promise<void> = Promise.resolve();
 
   constructor(client: pg.Client) {
     this.#client = client;
@@ -83,7 +84,15 @@ class RawRequester {
 
   async send(payload: object): Promise<void> {
     const { id, replied } = this.#replies.open();
-    await this.#client.query('SELECT pg_notify($1, $2)', ['bench_request', JSON.stringify({ id, ...payload })]);
+    // One query at a time on the connection (concurrent senders queue), as `pg` would queue them.
+    const sent = this.#sending.then(() =>
+      this.#client.query('SELECT pg_notify($1, $2)', ['bench_request', JSON.stringify({ id, ...payload })]),
+    );
+    this.#sending = sent.then(
+      () => undefined,
+      () => undefined,
+    );
+    await sent;
     await replied;
   }
 }
@@ -182,8 +191,12 @@ export async function measureEventHubPostgres(): Promise<readonly EventHubPostgr
     };
     const rawSend = () => requester.send(payload);
     const durableSend = () => durable.send(payload);
+    const sentTotals = { hub: 0, raw: 0 };
     const delivered = async (kind: 'hub' | 'raw', publish: () => Promise<unknown>): Promise<number> => {
-      peer.stdin.write(`${JSON.stringify({ expect: publications, kind })}\n`);
+      // The peer is told the total it will have counted, not how many more: a notification may
+      // reach it before this line does.
+      sentTotals[kind] += publications;
+      peer.stdin.write(`${JSON.stringify({ until: sentTotals[kind], kind })}\n`);
       const started = performance.now();
       let left = publications;
       await Promise.all(
@@ -237,8 +250,12 @@ export async function measureEventHubPostgres(): Promise<readonly EventHubPostgr
       const paths = [measure.hub, measure.anchor, ...(measure.ceiling === undefined ? [] : [measure.ceiling])];
       for (const path of paths) await path();
       const results = paths.map(() => [] as Round[]);
+      // Each round starts with the next path, so none always runs first (after a pause) or last.
       for (let round = 0; round < rounds; round++)
-        for (const [index, path] of paths.entries()) results[index]?.push(await path());
+        for (let turn = 0; turn < paths.length; turn++) {
+          const index = (round + turn) % paths.length;
+          results[index]?.push(await (paths[index] as () => Promise<Round>)());
+        }
       const [hubResults = [], anchorResults = [], ceilingResults] = results;
       const rates = (measured: readonly Round[]) => measured.map(([rate]) => rate);
       // Each round's ratio, then the median: a machine slowing down for a while moves both sides.
@@ -291,7 +308,7 @@ export function eventHubPostgresSection(rows: readonly EventHubPostgresRow[], wh
     '## Event hub on PostgreSQL (anchor: the same exchange written directly on LISTEN/NOTIFY)',
     '',
     ...(when === undefined ? [] : [when, '']),
-    `Two processes on one local PostgreSQL server (started by the bench). A request and its reply: the hub's \`send\` to \`crew://peer\`, answered by one of the peer's 16 readers, against the anchor, the same durable exchange written by hand on \`pg\` with the hub's three statements (the request as a mailbox row and a pending-request row, with a notification that wakes one reader; the reader's \`DELETE … FOR UPDATE SKIP LOCKED\`; the reply that ends the pending request and notifies), also with 16 readers; and against the ceiling, bare \`pg_notify\` both ways with no table (no request waits for a reader, none is taken exactly once, a late reply is not refused). Publications: the hub's \`publish\` against \`pg_notify\` on a pool of 16 (a publication is a notification in both), counted by the peer. ${rounds} rounds after a warm-up, the paths taking turns; rates are medians over rounds and ratios the median of each round's ratio; p99 over every round trip.`,
+    `Two processes on one local PostgreSQL server (started by the bench). A request and its reply: the hub's \`send\` to \`crew://peer\`, answered by one of the peer's 16 readers, against the anchor, the same durable exchange written by hand on \`pg\` with the hub's three statements (the request as a mailbox row and a pending-request row, with a notification that wakes one reader; the reader's \`DELETE … FOR UPDATE SKIP LOCKED\`; the reply that ends the pending request and notifies), also with 16 readers; and against the ceiling, bare \`pg_notify\` both ways with no table (no request waits for a reader, none is taken exactly once, a late reply is not refused). Publications: the hub's \`publish\` against \`pg_notify\` on a pool of 16 (a publication is a notification in both), counted by the peer. ${rounds} rounds after a warm-up, the paths taking turns (each round starts with the next one); rates are medians over rounds and ratios the median of each round's ratio; p99 over every round trip.`,
     '',
     '| measure | hub | anchor | hub ÷ anchor | ceiling (bare NOTIFY) | hub ÷ ceiling | p99 hub / anchor / ceiling (ms) |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',

@@ -26,6 +26,8 @@ export class NotificationListener {
   /** Channels added with `listen`, each once: resolves when its LISTEN is done (or its connection lost). */
   readonly #added = new Map<string, Promise<void>>();
   #client: pg.Client | undefined;
+  /** The last LISTEN sent on the current connection. */
+  #listening: Promise<void> = Promise.resolve();
   #closed = false;
   #retryTimer: ReturnType<typeof setTimeout> | undefined;
   #retryMilliseconds = firstRetryMilliseconds;
@@ -46,13 +48,17 @@ export class NotificationListener {
       const client = this.#client;
       // A LISTEN fails only with its connection: the reconnection listens to every channel and
       // then `onReconnected` sends the readers to the table, so nothing announced meanwhile is missed.
+      // One LISTEN at a time on the connection: `pg` deprecates a query sent while one runs.
       added =
         client === undefined
           ? Promise.resolve()
-          : client.query(`LISTEN "${channel}"`).then(
-              () => undefined,
-              () => undefined,
+          : this.#listening.then(() =>
+              client.query(`LISTEN "${channel}"`).then(
+                () => undefined,
+                () => undefined,
+              ),
             );
+      this.#listening = added;
       this.#added.set(channel, added);
     }
     return added;
@@ -105,6 +111,7 @@ export class NotificationListener {
       return;
     }
     this.#client = client;
+    this.#listening = Promise.resolve();
     live = true;
   }
 

@@ -129,6 +129,27 @@ describe('PostgresEventHub between hubs (each with its own connections, as two p
     expect((await here.connect({ crewId: 'b' }).receive(undefined, { milliseconds: 500 }))?.payload).toBe('kept');
   });
 
+  it('starts listening to many mailboxes at once without a query overlapping another on its connection', async () => {
+    const schema = freshSchema('listen');
+    await using readers = await openHub(schema);
+    await using senders = await openHub(schema);
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on('warning', onWarning);
+    try {
+      const crews = Array.from({ length: 8 }, (_, index) => `crew${index}`);
+      // Every reader's first read at once: each one adds its mailbox's channel to the listening connection.
+      const received = crews.map((crewId) => readers.connect({ crewId }).receive(undefined, { milliseconds: 5_000 }));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      for (const crewId of crews) await senders.connect({ crewId: 'sender' }).post(`crew://${crewId}`, crewId);
+      expect((await Promise.all(received)).map((message) => message?.payload)).toEqual(crews);
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(warnings.map((warning) => warning.message)).toEqual([]);
+  });
+
   it('keeps publish order when small messages follow a large one (read from its table first)', async () => {
     const schema = freshSchema('order');
     await using here = await openHub(schema);
