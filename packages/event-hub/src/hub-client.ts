@@ -116,11 +116,14 @@ export class HubClient implements EventHubClient {
   subscribe(topic: string): HubSubscription {
     const queue = new HubQueue<HubMessage>();
     const remove = this.#core.addSubscriber(topic, { crewId: this.identity.crewId, queue });
+    const hasStages = this.#core.hasStages;
     const take = () => this.#take(queue, 'publish', {});
     const subscription: HubSubscription = {
-      async next() {
-        const message = await take();
-        return message === undefined ? { value: undefined, done: true } : { value: message, done: false };
+      next() {
+        if (hasStages) return take().then(iteratorResult);
+        // With no receive stage to run, a message waiting in the queue is the answer: one promise for it.
+        if (queue.size > 0) return Promise.resolve({ value: queue.takeNow(), done: false });
+        return queue.take().then(iteratorResult);
       },
       async return() {
         remove();
@@ -214,7 +217,7 @@ export class HubClient implements EventHubClient {
         ...withDeadline(deadline),
         ...signalOf(options),
       });
-      if (message === undefined) return undefined;
+      if (message === undefined || !this.#core.hasStages) return message;
       const received = await this.#core.received(message, pattern(message));
       if (received !== undefined) return received;
     }
@@ -234,7 +237,7 @@ export class HubClient implements EventHubClient {
   async #take(queue: HubQueue<HubMessage>, pattern: HubPattern, options: TakeOptions): Promise<HubMessage | undefined> {
     for (;;) {
       const message = await queue.take(options);
-      if (message === undefined) return undefined;
+      if (message === undefined || !this.#core.hasStages) return message;
       const received = await this.#core.received(message, pattern);
       if (received !== undefined) return received;
     }
@@ -338,6 +341,10 @@ export class HubClient implements EventHubClient {
     message.schemaId = fields.schemaId ?? defaultHubSchemaId;
     return message;
   }
+}
+
+function iteratorResult(message: HubMessage | undefined): IteratorResult<HubMessage, undefined> {
+  return message === undefined ? { value: undefined, done: true } : { value: message, done: false };
 }
 
 const noDispatchOptions = {};

@@ -14,7 +14,12 @@ interface Waiter<T> {
  * per pending request. Items go to the oldest waiter first, so order is kept per queue.
  */
 export class HubQueue<T> {
-  readonly #items: T[] = [];
+  /**
+   * The items from `#head` on. Taken by moving the head, not by `shift()`: shifting an array of
+   * more than about 16,000 items copies all of them, so a long backlog would be read in quadratic time.
+   */
+  #items: (T | undefined)[] = [];
+  #head = 0;
   readonly #waiters: Waiter<T>[] = [];
   #closed = false;
   #failure: { readonly error: unknown } | undefined;
@@ -25,7 +30,7 @@ export class HubQueue<T> {
 
   /** The items waiting for a reader. */
   get size(): number {
-    return this.#items.length;
+    return this.#items.length - this.#head;
   }
 
   push(item: T): void {
@@ -39,7 +44,7 @@ export class HubQueue<T> {
   take(options: TakeOptions = {}): Promise<T | undefined> {
     const { signal, deadline } = options;
     if (signal?.aborted === true) return Promise.reject(signal.reason);
-    if (this.#items.length > 0) return Promise.resolve(this.#items.shift());
+    if (this.#items.length > this.#head) return Promise.resolve(this.#takeItem());
     if (this.#failure !== undefined) return Promise.reject(this.#failure.error);
     if (this.#closed || (deadline !== undefined && deadline <= Date.now())) return Promise.resolve(undefined);
     // A wait with nothing to cancel it (a subscription's next message) needs no timer and no listener.
@@ -75,6 +80,26 @@ export class HubQueue<T> {
     });
   }
 
+  /** The oldest item, taken now; the queue must hold one (`size > 0`). */
+  takeNow(): T {
+    if (this.#items.length === this.#head) throw new RangeError('HubQueue.takeNow: the queue is empty.');
+    return this.#takeItem();
+  }
+
+  #takeItem(): T {
+    const item = this.#items[this.#head] as T;
+    this.#items[this.#head++] = undefined;
+    if (this.#head === this.#items.length) {
+      this.#items.length = 0;
+      this.#head = 0;
+    } else if (this.#head >= 1024 && this.#head * 2 >= this.#items.length) {
+      // Mostly taken: the rest moves to a new array, so the taken part is not held for ever.
+      this.#items = this.#items.slice(this.#head);
+      this.#head = 0;
+    }
+    return item;
+  }
+
   /**
    * Ends the queue with an error: later pushes are ignored, and once its readers have taken the
    * items already in it, they get the error.
@@ -91,7 +116,8 @@ export class HubQueue<T> {
   /** Ends the queue: waiting readers get `undefined`, later pushes are ignored. */
   close(): void {
     this.#closed = true;
-    this.#items.length = 0;
+    this.#items = [];
+    this.#head = 0;
     for (const waiter of [...this.#waiters]) waiter.resolve(undefined);
   }
 }
