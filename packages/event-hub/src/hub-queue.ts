@@ -1,3 +1,5 @@
+import Denque from 'denque';
+
 /** A waiter's deadline: `undefined` waits until an item comes, the queue closes or the signal fires. */
 export interface TakeOptions {
   readonly deadline?: number;
@@ -14,12 +16,9 @@ interface Waiter<T> {
  * per pending request. Items go to the oldest waiter first, so order is kept per queue.
  */
 export class HubQueue<T> {
-  /**
-   * The items from `#head` on. Taken by moving the head, not by `shift()`: shifting an array of
-   * more than about 16,000 items copies all of them, so a long backlog would be read in quadratic time.
-   */
-  #items: (T | undefined)[] = [];
-  #head = 0;
+  // A ring buffer, not an array's `shift()`: shifting an array of more than about 16,000 items
+  // copies all of them, so a long backlog would be read in quadratic time.
+  readonly #items = new Denque<T>();
   readonly #waiters: Waiter<T>[] = [];
   #closed = false;
   #failure: { readonly error: unknown } | undefined;
@@ -30,7 +29,7 @@ export class HubQueue<T> {
 
   /** The items waiting for a reader. */
   get size(): number {
-    return this.#items.length - this.#head;
+    return this.#items.length;
   }
 
   push(item: T): void {
@@ -44,7 +43,7 @@ export class HubQueue<T> {
   take(options: TakeOptions = {}): Promise<T | undefined> {
     const { signal, deadline } = options;
     if (signal?.aborted === true) return Promise.reject(signal.reason);
-    if (this.#items.length > this.#head) return Promise.resolve(this.#takeItem());
+    if (this.#items.length > 0) return Promise.resolve(this.#items.shift());
     if (this.#failure !== undefined) return Promise.reject(this.#failure.error);
     if (this.#closed || (deadline !== undefined && deadline <= Date.now())) return Promise.resolve(undefined);
     // A wait with nothing to cancel it (a subscription's next message) needs no timer and no listener.
@@ -82,22 +81,8 @@ export class HubQueue<T> {
 
   /** The oldest item, taken now; the queue must hold one (`size > 0`). */
   takeNow(): T {
-    if (this.#items.length === this.#head) throw new RangeError('HubQueue.takeNow: the queue is empty.');
-    return this.#takeItem();
-  }
-
-  #takeItem(): T {
-    const item = this.#items[this.#head] as T;
-    this.#items[this.#head++] = undefined;
-    if (this.#head === this.#items.length) {
-      this.#items.length = 0;
-      this.#head = 0;
-    } else if (this.#head >= 1024 && this.#head * 2 >= this.#items.length) {
-      // Mostly taken: the rest moves to a new array, so the taken part is not held for ever.
-      this.#items = this.#items.slice(this.#head);
-      this.#head = 0;
-    }
-    return item;
+    if (this.#items.length === 0) throw new RangeError('HubQueue.takeNow: the queue is empty.');
+    return this.#items.shift() as T;
   }
 
   /**
@@ -116,8 +101,7 @@ export class HubQueue<T> {
   /** Ends the queue: waiting readers get `undefined`, later pushes are ignored. */
   close(): void {
     this.#closed = true;
-    this.#items = [];
-    this.#head = 0;
+    this.#items.clear();
     for (const waiter of [...this.#waiters]) waiter.resolve(undefined);
   }
 }

@@ -1,9 +1,13 @@
+import Denque from 'denque';
+
 /**
  * Events pushed by a run, pulled by a `for await` loop: nothing is dropped, and the
  * loop ends when the run ends (or throws the run's error).
  */
 export class EventChannel<T> implements AsyncIterable<T> {
-  readonly #queue: T[] = [];
+  // A ring buffer: an array's `shift()` copies every item left once more than about 16,000 wait,
+  // so a reader far behind a fast run would catch up in quadratic time.
+  readonly #queue = new Denque<T>();
   #waiting: (() => void) | undefined;
   #ended = false;
   #failure: { error: unknown } | undefined;

@@ -1,3 +1,4 @@
+import Denque from 'denque';
 import type { V1StreamResponse } from '../wire/task.js';
 
 type Listener = (event: V1StreamResponse) => void;
@@ -51,7 +52,8 @@ export function followTask(
   taskId: string,
   isLast: (event: V1StreamResponse) => boolean,
 ): { readonly events: AsyncIterable<V1StreamResponse>; close(): void } {
-  const buffered: V1StreamResponse[] = [];
+  // A ring buffer: an array's `shift()` copies every event left once more than about 16,000 wait for a slow reader.
+  const buffered = new Denque<V1StreamResponse>();
   let ended = false;
   let wake: (() => void) | undefined;
   const stop = events.listen(taskId, (event) => {
