@@ -704,6 +704,11 @@ export {
   toolInputJsonSchema,
 } from './tools/tool.js';
 export { type ToolAuditEvent, type ToolAuditSink, ToolAuditSinkService } from './tools/tool-audit.js';
+export {
+  type InterceptedToolCall,
+  type ToolCallInterceptor,
+  ToolCallInterceptorService,
+} from './tools/tool-call-interceptor.js';
 export { ToolProgressError } from './tools/tool-call-listeners.js';
 export {
   inToolFamily,

@@ -59,6 +59,7 @@ import { delegationSettings } from '../tools/collaboration/delegation-settings.j
 import { fileTools } from '../tools/file/file-tools.js';
 import type { CallerIdentity, Tool } from '../tools/tool.js';
 import { type ToolAuditEvent, ToolAuditSinkService } from '../tools/tool-audit.js';
+import { ToolCallInterceptorService } from '../tools/tool-call-interceptor.js';
 import { ToolInvocationPipeline, ToolInvocationPipelineService } from '../tools/tool-invocation-pipeline.js';
 import { ToolRegistry } from '../tools/tool-registry.js';
 import { fileSystemSettings } from '../vfs/file-system-settings.js';
@@ -285,6 +286,7 @@ async function registerDefaults(
       vfs: resolver.get(VirtualFileSystemService),
       logger: resolver.get(LoggerService),
       audit: [...resolver.getAll(ToolAuditSinkService), toolReturnedEvent],
+      interceptors: resolver.getAll(ToolCallInterceptorService),
       onCallStarted: toolCalledEvent,
       runOf: () => activeRunScope()?.view,
       ...(gate === undefined ? {} : { gate }),

@@ -28,6 +28,7 @@ import {
   toolInputJsonSchema,
 } from './tool.js';
 import type { ToolAuditEvent, ToolAuditSink } from './tool-audit.js';
+import type { InterceptedToolCall, ToolCallInterceptor } from './tool-call-interceptor.js';
 import { callerRequestsOf, listenedLogger, progressReporter } from './tool-call-listeners.js';
 import type { ToolRegistry } from './tool-registry.js';
 import {
@@ -107,6 +108,8 @@ export interface ToolInvocationPipelineOptions {
   readonly onGateDecision?: (decision: PermissionGateDecision) => void;
   /** The Guardian's tool phase, the first step of every call; absent when the Guardian is off. */
   readonly guardian?: Guardian;
+  /** Run around the tool itself, after the permission gate (rate limits before, data-loss prevention after). */
+  readonly interceptors?: readonly ToolCallInterceptor[];
 }
 
 /**
@@ -195,7 +198,47 @@ export class ToolInvocationPipeline {
     if (!input.ok) return toolFailure(input.message);
     const permitted = await this.#askGate(tool, input.value, invocation);
     if (permitted !== undefined) return permitted;
-    return this.#execute(tool, input.value, invocation, callId);
+    const interceptors = this.#options.interceptors;
+    if (interceptors === undefined || interceptors.length === 0)
+      return this.#execute(tool, input.value, invocation, callId);
+    const call: InterceptedToolCall = { tool: tool.name, callId, caller: invocation.caller, input: input.value };
+    for (const interceptor of interceptors) {
+      if (interceptor.beforeCall === undefined) continue;
+      const refused = await this.#intercepted(interceptor, 'before', () => interceptor.beforeCall?.(call));
+      if (refused !== undefined) return refused;
+    }
+    let result = await this.#execute(tool, input.value, invocation, callId);
+    for (const interceptor of interceptors) {
+      if (interceptor.afterCall === undefined) continue;
+      const current = result;
+      result = (await this.#intercepted(interceptor, 'after', () => interceptor.afterCall?.(call, current))) ?? current;
+    }
+    return result;
+  }
+
+  /** One interceptor step; a throw or a value that is not a tool result fails the call closed. */
+  async #intercepted(
+    interceptor: ToolCallInterceptor,
+    step: 'before' | 'after',
+    run: () => ToolResult | undefined | Promise<ToolResult | undefined>,
+  ): Promise<ToolResult | undefined> {
+    const closed = (why: string) =>
+      toolFailure(
+        step === 'before'
+          ? `The call was not made: the tool call interceptor '${interceptor.name}' ${why}.`
+          : `The tool's output was withheld: the tool call interceptor '${interceptor.name}' ${why}.`,
+      );
+    try {
+      const answer = await run();
+      if (answer === undefined && step === 'before') return undefined;
+      if (isToolResult(answer)) return answer;
+      return closed(
+        'returned something that is not a tool result (make one with toolSuccess, toolFailure or toolDenied)',
+      );
+    } catch (error) {
+      this.#options.logger.warn({ err: error, interceptor: interceptor.name }, 'tool call interceptor failed');
+      return closed(`failed (${this.#redact(messageOf(error))})`);
+    }
   }
 
   /** The agent's `tool` guardrails on the arguments as JSON: a block refuses the call, a rewrite replaces them. */
