@@ -13,6 +13,7 @@ import { z } from 'zod';
 import {
   createLogger,
   defineTool,
+  dlpScreenedLogger,
   Guardian,
   LlmClient,
   NetworkGuard,
@@ -20,6 +21,13 @@ import {
   ToolRegistry,
   VirtualFileSystem,
 } from '../packages/core/src/index.js';
+import {
+  createDlpInterceptors,
+  dlpToolCallInterceptor,
+  PolicyDlpChannelGuard,
+  RegexPiiDetector,
+  SettingsDlpPolicyProvider,
+} from '../packages/dlp/src/index.js';
 import { type RecordedRequest, startScriptedModelServer } from '../packages/testing/src/index.js';
 
 const runsPerBatch = 150;
@@ -88,6 +96,25 @@ export async function measureAgentLoop(): Promise<AgentLoopMeasure[][]> {
     settings: { MaxRetries: 0, TimeoutSeconds: 30 },
     guardian,
   });
+  // Data-loss prevention in the pipeline (Svc:Dlp:ApplyInPipeline, every kind masked): tool results and log records.
+  const dlpGuard = new PolicyDlpChannelGuard({
+    policies: new SettingsDlpPolicyProvider({ DefaultAction: 'Mask', ChannelPolicies: {} }),
+    interceptors: createDlpInterceptors({ detector: new RegexPiiDetector() }),
+  });
+  const dlpLogger = dlpScreenedLogger(createLogger({ level: 'silent' }), () => dlpGuard);
+  const dlpClient = new LlmClient({
+    model: { provider: 'openai', modelId: 'bench-model', model, supportsStreaming: true },
+    logger: dlpLogger,
+    pipeline: new ToolInvocationPipeline({
+      registry: new ToolRegistry([ourTool]),
+      vfs,
+      logger: dlpLogger,
+      interceptors: [dlpToolCallInterceptor(dlpGuard)],
+    }),
+    tools: [ourTool],
+    caller: { kind: 'script', agent: 'bench' },
+    settings: { MaxRetries: 0, TimeoutSeconds: 30 },
+  });
   const sdkTools = {
     lookup: tool({
       description: 'Look a value up.',
@@ -103,6 +130,7 @@ export async function measureAgentLoop(): Promise<AgentLoopMeasure[][]> {
   const sides = {
     orkeon: () => client.act('What is the answer?'),
     guarded: () => guardedClient.act('What is the answer?'),
+    dlp: () => dlpClient.act('What is the answer?'),
     'AI SDK': () =>
       generateText({ model, prompt: 'What is the answer?', tools: sdkTools, stopWhen: stepCountIs(10), maxRetries: 0 }),
   };
@@ -175,6 +203,10 @@ export async function measureAgentLoop(): Promise<AgentLoopMeasure[][]> {
   // The Guardian on against off, run by run in turns, so that both see the same machine.
   results.push(
     await measurePair(['orkeon, Guardian on (anchor: off)', sides.guarded], ['orkeon, Guardian off', sides.orkeon]),
+  );
+  // DLP in the pipeline (tool output and log channels) on against off, the same way.
+  results.push(
+    await measurePair(['orkeon, DLP in the pipeline (anchor: off)', sides.dlp], ['orkeon, DLP off', sides.orkeon]),
   );
 
   // Tracing on: an SDK with an in-memory exporter; the AI SDK with its own OpenTelemetry integration.

@@ -1,6 +1,6 @@
 // Runs every benchmark group, ours and the anchor interleaved in one run, prints
 // the ratios and writes them to docs/benchmarks.md. `npm run bench`; `npm run bench -- a2a mcp`
-// runs the named sections only (services, configuration, agent-loop, a2a, mcp, startup, http-api, data, conversations, memory, embeddings, rag, raggable-tree, event-hub, event-hub-postgres, guardian, dlp, code) and
+// runs the named sections only (services, configuration, agent-loop, a2a, mcp, startup, http-api, data, conversations, memory, embeddings, rag, raggable-tree, event-hub, event-hub-postgres, guardian, dlp, compliance, rate-limiting, key-rotation, code) and
 // puts each in place of its old one in docs/benchmarks.md, leaving the others as they are.
 import { readFile, writeFile } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';
@@ -84,6 +84,27 @@ const sections: Section[] = [
     measure: async () => {
       const { dlpSection, measureDlp } = await import('./dlp.js');
       return dlpSection(await measureDlp());
+    },
+  },
+  {
+    name: 'compliance',
+    heading: '## Compliance report',
+    measure: async () => {
+      const { complianceSection, measureCompliance } = await import('./compliance.js');
+      return complianceSection(await measureCompliance(), selectedOnly());
+    },
+  },
+  {
+    name: 'rate-limiting',
+    heading: '## Tool rate limiting and token budgets',
+    measure: async () => (await import('./rate-limiting.js')).rateLimitingBenchSection(selectedOnly()),
+  },
+  {
+    name: 'key-rotation',
+    heading: '## Key rotation',
+    measure: async () => {
+      const { keyRotationSection, measureKeyRotation } = await import('./key-rotation.js');
+      return keyRotationSection(await measureKeyRotation(), selectedOnly());
     },
   },
   {

@@ -12,7 +12,9 @@ import {
   showsStacks,
 } from './cli-context.js';
 import { auditCommand } from './commands/audit-command-definition.js';
+import { complianceCommand } from './commands/compliance-command-definition.js';
 import { doctorCommand } from './commands/doctor-command-definition.js';
+import { keysCommand } from './commands/keys-command-definition.js';
 import { mcpCommand } from './commands/mcp-command-definition.js';
 import { runCommand } from './commands/run-command-definition.js';
 import { serveCommand } from './commands/serve-command-definition.js';
@@ -38,6 +40,8 @@ export const builtInCommands: readonly CliCommand[] = [
   serveCommand,
   mcpCommand,
   auditCommand,
+  complianceCommand,
+  keysCommand,
   doctorCommand,
 ];
 

@@ -1,14 +1,17 @@
 import { a2aSecuritySettings, a2aSettings } from '@orkeon/a2a';
 import { cognitiveMemorySettings } from '@orkeon/cognitive-memory';
+import { nistComplianceSettings } from '@orkeon/compliance';
 import { coreSettingsSections, type SettingsSection } from '@orkeon/core';
 import { dlpSettings } from '@orkeon/dlp';
 import { localEmbeddingsSettings } from '@orkeon/embeddings-local';
 import { eventHubSettings } from '@orkeon/event-hub';
 import { postgresEventHubSettings } from '@orkeon/event-hub-postgres';
+import { keyRotationSettings } from '@orkeon/key-rotation';
 import { mcpSettings } from '@orkeon/mcp';
 import { ragSettings } from '@orkeon/rag';
 import { onnxRerankerSettings } from '@orkeon/rag-onnx';
 import { raggableTreeSettings } from '@orkeon/raggable-tree';
+import { tokenBudgetSettings, toolRateLimitingSettings } from '@orkeon/rate-limiting';
 import { postgresCheckpointingSettings } from '@orkeon/store-postgres';
 import { sqliteCheckpointingSettings, sqliteMemorySettings } from '@orkeon/store-sqlite';
 import { shellSettings, toolFamilySettingsSections } from '@orkeon/tools';
@@ -24,6 +27,8 @@ export const cliSettingsSections: readonly SettingsSection[] = [
   sqliteMemorySettings,
   cognitiveMemorySettings,
   dlpSettings,
+  keyRotationSettings,
+  nistComplianceSettings,
   localEmbeddingsSettings,
   a2aSettings,
   a2aSecuritySettings,
@@ -33,6 +38,8 @@ export const cliSettingsSections: readonly SettingsSection[] = [
   raggableTreeSettings,
   eventHubSettings,
   postgresEventHubSettings,
+  toolRateLimitingSettings,
+  tokenBudgetSettings,
 ];
 
 /**

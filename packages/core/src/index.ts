@@ -66,6 +66,12 @@ export {
   parseDurationSeconds,
 } from './budget/crew-budget.js';
 export { CrewBudgetMeter, type CrewBudgetMeterOptions, type CrewBudgetUsage } from './budget/crew-budget-meter.js';
+export {
+  type FinishedModelCall,
+  type ModelCallBudget,
+  ModelCallBudgetService,
+  type ModelCallSubject,
+} from './budget/model-call-budget.js';
 export { addCheckpointing } from './checkpoint/add-checkpointing.js';
 export {
   InvalidHistoryLimitError,
@@ -193,6 +199,20 @@ export {
   memoryCategories,
 } from './crew-memory/memory-store-tool.js';
 export {
+  type DlpAction,
+  type DlpChannel,
+  type DlpChannelGuard,
+  DlpChannelGuardService,
+  type DlpContentSource,
+  type DlpInterception,
+  dlpActions,
+  dlpBlockedNotice,
+  dlpChannels,
+} from './dlp/dlp-channel-guard.js';
+export { type DlpDetection, describeDlpDetection } from './dlp/dlp-detection.js';
+export { dlpScreenedLogger } from './dlp/dlp-log-channel.js';
+export { DlpMemoryProvider } from './dlp/dlp-memory-provider.js';
+export {
   describePiiCount,
   type PiiDetector,
   PiiDetectorService,
@@ -239,6 +259,24 @@ export {
   createUnavailableEmbeddingProvider,
   unavailableEmbeddingModel,
 } from './embeddings/unavailable-embedding-provider.js';
+export {
+  AesGcmEncryptionProvider,
+  type AesGcmEncryptionProviderOptions,
+} from './encryption/aes-gcm-encryption-provider.js';
+export {
+  DecryptionFailedError,
+  EncryptionKeyInvalidError,
+  InPlaceKeyRotationUnsupportedError,
+} from './encryption/encryption-errors.js';
+export type { EncryptionProvider } from './encryption/encryption-provider.js';
+export {
+  currentMemoryEncryption,
+  type MemoryEncryptionContext,
+  type MemoryEncryptionProviderFactory,
+  MemoryEncryptionProviderFactoryService,
+  openMemoryEncryption,
+  secretStoreFor,
+} from './encryption/memory-encryption.js';
 export { type CoreErrorCode, coreErrorCodes } from './errors/error-codes.js';
 export { OrkeonError, type OrkeonErrorOptions } from './errors/orkeon-error.js';
 // The event hub port (crews talking to crews; @orkeon/event-hub implements it).
@@ -486,12 +524,21 @@ export { type LogLevel, loggingSettings, logLevels } from './logging/logging-set
 export { createSecretScrubber, redactSecretFields } from './logging/secret-redaction.js';
 export { cosineSimilarity } from './memory/cosine-similarity.js';
 export {
+  decryptMemoryContent,
   EncryptedMemoryProvider,
+  encryptedContentPrefix,
+  isEncryptedContent,
   keyVersionProperty,
   MemoryDecryptionError,
   type MemoryEncryptionKey,
+  sealMemoryItem,
 } from './memory/encrypted-memory-provider.js';
-export { type EncryptionSettings, encryptionSettings } from './memory/encryption-settings.js';
+export {
+  type EncryptionSettings,
+  encryptionSettings,
+  type SecretStoreKind,
+  secretStoreKinds,
+} from './memory/encryption-settings.js';
 export { InMemoryMemoryProvider } from './memory/in-memory-memory-provider.js';
 export { loadMemoryEncryptionKey } from './memory/memory-encryption-key.js';
 export {
@@ -511,7 +558,12 @@ export {
   createMemoryItem,
   MemoryItemError,
 } from './memory/memory-items.js';
-export type { MemoryProvider, SimilarSearchOptions } from './memory/memory-provider.js';
+export type {
+  MemoryEntry,
+  MemoryListOptions,
+  MemoryProvider,
+  SimilarSearchOptions,
+} from './memory/memory-provider.js';
 export { type MemorySettings, memorySettings } from './memory/memory-settings.js';
 export {
   type MemoryStoreContext,
@@ -639,6 +691,7 @@ export {
   VirtualFileSystemService,
 } from './runtime/runtime-services.js';
 export { EnvironmentSecretStore, SecretStoreError, secretVariableName } from './secrets/environment-secret-store.js';
+export { defaultSecretFilePath, FileSecretStore, SecretFileError } from './secrets/file-secret-store.js';
 export { type SecretStore, SecretStoreService, type SecretWriteOptions } from './secrets/secret-store.js';
 export {
   ServiceCollection,

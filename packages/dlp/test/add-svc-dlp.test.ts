@@ -5,14 +5,27 @@ import {
   ConfigurationError,
   coreSettingsSections,
   createRuntime,
+  DlpChannelGuardService,
   defineCrew,
+  dlpChannels,
   PiiDetectorService,
   ServiceCollection,
   type SettingsTree,
+  ToolCallInterceptorService,
 } from '@orkeon/core';
 import { captureLogger, type ScriptedModelServer, startScriptedModelServer } from '@orkeon/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { addSvcDlp, dlpExperimentalDiagnosticId, dlpSettings, RegexPiiDetector } from '../src/index.js';
+import {
+  addSvcDlp,
+  createDlpInterceptors,
+  DlpInterceptorService,
+  DlpPolicyProviderService,
+  dlpExperimentalDiagnosticId,
+  dlpSettings,
+  PolicyDlpChannelGuard,
+  RegexPiiDetector,
+  SettingsDlpPolicyProvider,
+} from '../src/index.js';
 
 let server: ScriptedModelServer;
 beforeEach(async () => {
@@ -100,5 +113,59 @@ describe('addSvcDlp', () => {
     addSvcDlp(new ServiceCollection(), configurationOf(), { logger: logs.logger });
     expect(logs.records().filter((record) => record.diagnosticId === dlpExperimentalDiagnosticId)).toHaveLength(1);
     expect(() => configurationOf({ Svc: { Dlp: { Enable: true } } }).get(dlpSettings)).toThrow(ConfigurationError);
+  });
+
+  it('registers the policies and the five interceptors for the host to call; the guard only with ApplyInPipeline', async () => {
+    const hostCalls = addSvcDlp(new ServiceCollection(), configurationOf({ Svc: { Dlp: {} } }), {
+      acknowledgeExperimental: true,
+    }).build();
+    expect(hostCalls.getAll(DlpInterceptorService).map((interceptor) => interceptor.channel)).toEqual([...dlpChannels]);
+    expect(hostCalls.get(DlpPolicyProviderService).getPolicy('Log').defaultAction).toBe('Audit');
+    expect(hostCalls.tryGet(DlpChannelGuardService)).toBeUndefined();
+    expect(hostCalls.getAll(ToolCallInterceptorService)).toEqual([]);
+    const applied = addSvcDlp(
+      new ServiceCollection(),
+      configurationOf({ Svc: { Dlp: { ApplyInPipeline: true, DefaultAction: 'Mask' } } }),
+      { acknowledgeExperimental: true },
+    ).build();
+    const guard = applied.get(DlpChannelGuardService);
+    expect(guard).toBeInstanceOf(PolicyDlpChannelGuard);
+    expect(guard.screen('ExternalOutput', 'mail jane@example.com').processed).toBe(`mail ${'*'.repeat(16)}`);
+    expect(applied.getAll(ToolCallInterceptorService).map((interceptor) => interceptor.name)).toEqual(['dlp']);
+    await hostCalls.dispose();
+    await applied.dispose();
+  });
+
+  it('keeps the host’s own policies and interceptors', () => {
+    const detector = new RegexPiiDetector({ types: ['Email'] });
+    const policies = new SettingsDlpPolicyProvider({ DefaultAction: 'Block', ChannelPolicies: {} });
+    const services = new ServiceCollection().addInstance(DlpPolicyProviderService, policies);
+    for (const interceptor of createDlpInterceptors({ detector, maskCharacter: '#' }))
+      services.addInstance(DlpInterceptorService, interceptor);
+    addSvcDlp(services, configurationOf({ Svc: { Dlp: { ApplyInPipeline: true } } }), {
+      acknowledgeExperimental: true,
+    });
+    const provider = services.build();
+    expect(provider.get(DlpPolicyProviderService)).toBe(policies);
+    expect(provider.getAll(DlpInterceptorService)).toHaveLength(5);
+    expect(provider.get(DlpChannelGuardService).screen('Log', 'to jane@example.com').processed).toBe(
+      '[BLOCKED: PII detected in Log channel]',
+    );
+  });
+
+  it('warns when it audits while the audit trail is off, since nothing would be recorded', () => {
+    const logs = captureLogger();
+    addSvcDlp(new ServiceCollection(), configurationOf({ Svc: { Dlp: {}, Security: { Audit: { Enabled: false } } } }), {
+      acknowledgeExperimental: true,
+      logger: logs.logger,
+    });
+    expect(logs.text()).toContain('while the audit trail is off (Svc:Security:Audit:Enabled = false)');
+    const quietLogs = captureLogger();
+    addSvcDlp(
+      new ServiceCollection(),
+      configurationOf({ Svc: { Dlp: { DefaultAction: 'Mask' }, Security: { Audit: { Enabled: false } } } }),
+      { acknowledgeExperimental: true, logger: quietLogs.logger },
+    );
+    expect(quietLogs.text()).toBe('');
   });
 });

@@ -40,6 +40,11 @@ export function getStatement(layout: MemoryTableLayout): string {
   return `SELECT ${memoryColumns} FROM ${layout.names.table} WHERE key = $1`;
 }
 
+/** A page of memories in key order (the key's collation is "C": byte order), through the primary key: `$1` after, `$2` limit. */
+export function listStatement(layout: MemoryTableLayout): string {
+  return `SELECT ${memoryColumns} FROM ${layout.names.table} WHERE key > $1 ORDER BY key LIMIT $2`;
+}
+
 /** A row limit from a caller's count: whole, not negative; `null` (no limit) for infinity. */
 export function rowLimit(count: number): number | null {
   if (count === Number.POSITIVE_INFINITY) return null;

@@ -4,8 +4,10 @@ import {
   checkedMemoryKey,
   createLogger,
   type Logger,
+  type MemoryEntry,
   type MemoryItem,
   MemoryItemError,
+  type MemoryListOptions,
   type MemoryProvider,
   OrkeonError,
   type ScoredMemoryItem,
@@ -23,6 +25,7 @@ import {
 } from './memory-rows.js';
 import {
   getStatement,
+  listStatement,
   type MemoryStatement,
   type MemoryTableLayout,
   rowLimit,
@@ -122,10 +125,26 @@ export class PostgresMemoryProvider implements MemoryProvider, AsyncDisposable {
     return (result.rowCount ?? 0) > 0;
   }
 
+  /** One statement for all the keys. */
+  async deleteMany(keys: readonly string[]): Promise<number> {
+    if (keys.length === 0) return 0;
+    const layout = await this.#layout();
+    const result = await this.#pool.query(`DELETE FROM ${layout.names.table} WHERE key = ANY($1::text[])`, [[...keys]]);
+    return result.rowCount ?? 0;
+  }
+
   /** Deletes every memory; the table keeps its vectors' length and index. */
   async clear(): Promise<void> {
     const layout = await this.#layout();
     await this.#pool.query(`DELETE FROM ${layout.names.table}`);
+  }
+
+  /** Entries in the byte order of their keys, a page per statement, through the primary key. */
+  async listEntries(options: MemoryListOptions = {}): Promise<MemoryEntry[]> {
+    const { after = '', limit = 100 } = options;
+    const layout = await this.#layout();
+    const result = await this.#pool.query<MemoryRow>(listStatement(layout), [after, Math.max(1, Math.floor(limit))]);
+    return result.rows.map((row) => ({ key: row.key, item: memoryFromRow(row) }));
   }
 
   async searchSimilar(embedding: readonly number[], options: SimilarSearchOptions = {}): Promise<ScoredMemoryItem[]> {

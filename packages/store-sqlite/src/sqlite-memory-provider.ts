@@ -5,8 +5,10 @@ import {
   checkedMemoryItem,
   checkedMemoryKey,
   DocumentStoreClosedError,
+  type MemoryEntry,
   type MemoryFilter,
   type MemoryItem,
+  type MemoryListOptions,
   type MemoryProvider,
   type MemoryType,
   type ScoredMemoryItem,
@@ -101,6 +103,9 @@ function prepare(database: Database.Database) {
     clearTextRows: database.prepare('DELETE FROM memory_text_rows'),
     vectors: database.prepare<[], MemoryRow>(
       "SELECT key, type, source, json_extract(item_json, '$.metadata.tags') AS tags, embedding FROM memory_items WHERE embedding IS NOT NULL",
+    ),
+    page: database.prepare<[string, number], StoredMemory & { key: string }>(
+      'SELECT key, item_json, embedding FROM memory_items WHERE key > ? ORDER BY key LIMIT ?',
     ),
     words: database.prepare<[string, number], StoredMemory & { key: string; rank: number }>(
       'SELECT t.key AS key, bm25(memory_items_text) AS rank, m.item_json AS item_json, m.embedding AS embedding FROM memory_items_text t JOIN memory_items m ON m.key = t.key WHERE memory_items_text MATCH ? ORDER BY rank, t.key LIMIT ?',
@@ -218,6 +223,21 @@ export class SqliteMemoryProvider implements MemoryProvider, AsyncDisposable {
     return deleted;
   }
 
+  /** One transaction for all the keys. */
+  async deleteMany(keys: readonly string[]): Promise<number> {
+    const { database, statements } = this.#connection.open();
+    const deleted = database.transaction(() => {
+      let count = 0;
+      for (const key of keys) {
+        removeText(statements, key);
+        count += statements.deleteItem.run(key).changes;
+      }
+      return count;
+    })();
+    for (const key of keys) this.#index?.delete(key);
+    return deleted;
+  }
+
   async clear(): Promise<void> {
     const { database, statements } = this.#connection.open();
     database.transaction(() => {
@@ -226,6 +246,13 @@ export class SqliteMemoryProvider implements MemoryProvider, AsyncDisposable {
       statements.clearItems.run();
     })();
     this.#index?.clear();
+  }
+
+  /** Entries in the order of their keys' bytes (SQLite's BINARY collation), through the primary key's index. */
+  async listEntries(options: MemoryListOptions = {}): Promise<MemoryEntry[]> {
+    const { after = '', limit = 100 } = options;
+    const rows = this.#connection.open().statements.page.all(after, Math.max(1, Math.floor(limit)));
+    return rows.map((row) => ({ key: row.key, item: memoryOf(row.item_json, row.embedding) }));
   }
 
   async searchSimilar(embedding: readonly number[], options: SimilarSearchOptions = {}): Promise<ScoredMemoryItem[]> {

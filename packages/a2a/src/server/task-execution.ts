@@ -1,14 +1,14 @@
 import type { Logger } from '@orkeon/core';
 import type { A2ATaskStore } from '../persistence/a2a-task-store.js';
 import type { NormalizedA2ATaskRequest } from '../registration/agent-registration.js';
-import type { A2ATaskRouter } from '../routing/a2a-task-router.js';
 import { isoTimestamp } from '../wire/iso-timestamp.js';
 import type { A2ATaskRecord } from '../wire/task-record.js';
 import type { A2ATaskResult } from '../wire/task-result.js';
 import type { A2ATaskStatus } from '../wire/task-status.js';
+import type { A2ATaskRouting } from './screened-answers.js';
 
 export interface TaskExecutionContext {
-  readonly router: A2ATaskRouter;
+  readonly router: A2ATaskRouting;
   readonly store: A2ATaskStore | undefined;
   readonly logger: Logger;
   /** The time stamped into records and updates, in milliseconds since 1970. */

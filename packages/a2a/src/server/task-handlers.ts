@@ -1,4 +1,4 @@
-import type { Logger, ServiceProvider } from '@orkeon/core';
+import { DlpChannelGuardService, type Logger, type ServiceProvider } from '@orkeon/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { A2ATaskStoreService } from '../persistence/a2a-task-store.js';
 import type { NormalizedA2ATaskRequest } from '../registration/agent-registration.js';
@@ -9,6 +9,7 @@ import { A2A_PATHS } from '../wire/sse.js';
 import type { A2ATaskResult } from '../wire/task-result.js';
 import { isValidTaskId, validateTaskRequest } from './request-validation.js';
 import type { RunningTasks } from './running-tasks.js';
+import { screenedAnswers } from './screened-answers.js';
 import { SseWriter } from './sse-writer.js';
 import { executeTask, type TaskExecutionContext } from './task-execution.js';
 
@@ -144,7 +145,8 @@ function run(
   const work = context
     .withScope((scope) =>
       executeTask(request, {
-        router: scope.get(A2ATaskRouterService),
+        // Svc:Dlp:ApplyInPipeline: the answer passes the ExternalOutput channel before it is recorded or sent.
+        router: screenedAnswers(scope.get(A2ATaskRouterService), scope.tryGet(DlpChannelGuardService)),
         store: scope.tryGet(A2ATaskStoreService),
         logger: context.logger,
         now: context.now,

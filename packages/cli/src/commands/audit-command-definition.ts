@@ -8,7 +8,7 @@ export const auditCommand: CliCommand = {
     command
       .option('--since <duration>', 'only records this recent: 30m, 24h, 7d, 2w, or an ISO date')
       .option('--outcome <outcome>', 'only this outcome: success, failure or blocked')
-      .option('--kind <kind>', 'only this kind: tool, guardian or permission')
+      .option('--kind <kind>', 'only this kind: tool, guardian, permission or dlp')
       .option('--limit <count>', 'at most this many records, newest first (default 100)')
       .option('--state <file>', 'the state database (default: .orkeon/state.db in this folder)')
       .option('--json', 'print the records as JSON')

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import {
+  BudgetExhaustedError,
   type CrewDefinition,
   checkedConversationId,
   EventHubService,
@@ -177,7 +178,10 @@ async function runCrewTarget(
     context.io.stderr.write(
       failureLine(
         'CREW_BUDGET_EXHAUSTED',
-        `Crew budget exhausted: ${dimension} (used ${round(used)} of ${limit}${before}). Finished task outputs are kept; raise budget.${dimension} and run again with --resume to continue.`,
+        // A limit kept outside the crew's budget (TokenBudget:…): its error's message names the setting to raise.
+        result.budgetExhausted.setting !== undefined
+          ? new BudgetExhaustedError(result.budgetExhausted).message
+          : `Crew budget exhausted: ${dimension} (used ${round(used)} of ${limit}${before}). Finished task outputs are kept; raise budget.${dimension} and run again with --resume to continue.`,
       ),
     );
     return ExitCode.runFailed;

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { addSvcCognitiveMemory, cognitiveMemorySettings } from '@orkeon/cognitive-memory';
+import { addSvcNistCompliance, nistComplianceSettings } from '@orkeon/compliance';
 import {
   AuditTrailService,
   addLlmConsoleStreaming,
@@ -27,14 +28,17 @@ import { addSvcDlp, dlpSettings } from '@orkeon/dlp';
 import { addSvcLocalEmbeddings, localEmbeddingsSettings } from '@orkeon/embeddings-local';
 import { addSvcEventHub, addSvcEventHubAcl } from '@orkeon/event-hub';
 import { addSvcPostgresEventHub, PostgresEventHub, postgresEventHubSettings } from '@orkeon/event-hub-postgres';
+import { addSvcKeyRotation, keyRotationSettings } from '@orkeon/key-rotation';
 import { addSvcMcp } from '@orkeon/mcp';
 import { addSvcLlm } from '@orkeon/providers';
 import { addSvcRag, addSvcRagTools } from '@orkeon/rag';
 import { addSvcOnnxReranker } from '@orkeon/rag-onnx';
 import { addRaggableTree } from '@orkeon/raggable-tree';
+import { addSvcToolRateLimiting, tokenBudgetSettings, toolRateLimitingSettings } from '@orkeon/rate-limiting';
 import { addSvcSqliteMemory } from '@orkeon/store-sqlite';
 import { addSvcTelemetry } from '@orkeon/telemetry';
 import { addSvcTools } from '@orkeon/tools';
+import { compliancePackageSettings } from '../commands/compliance-package-settings.js';
 import { addConfiguredMemoryStores, installedMemoryStorePackages } from './memory-store-packages.js';
 import { openAuditTrail } from './open-audit-trail.js';
 import { openDocumentStore } from './open-document-store.js';
@@ -116,6 +120,21 @@ export async function createCliRuntime(options: {
   if (configuration.has(cognitiveMemorySettings.path)) addSvcCognitiveMemory(services, configuration, { logger });
   // Data-loss prevention (experimental) when its section is present, e.g. "Svc": { "Dlp": {} }.
   if (configuration.has(dlpSettings.path)) addSvcDlp(services, configuration, { logger });
+  // Key rotation (Beta) when its section is present, e.g. "Svc": { "KeyRotation": { "PreviousSecretName": "…" } }:
+  // memories sealed with the previous key stay readable until orkeon keys rotate re-encrypts them.
+  if (configuration.has(keyRotationSettings.path)) addSvcKeyRotation(services, configuration, { logger });
+  // NIST SP 800-53 reports (experimental) when their section is present, e.g. "Svc": { "Compliance": {} };
+  // Svc:Compliance:ReportPath writes one after every run.
+  if (configuration.has(nistComplianceSettings.path))
+    addSvcNistCompliance(services, configuration, {
+      logger,
+      packageSettings: compliancePackageSettings(configuration),
+      baseDirectory: options.workingDirectory,
+    });
+  // Tool rate limiting and token budgets (experimental) when either section is present, e.g. "ToolRateLimiting": {};
+  // applied to the run only with ToolRateLimiting:ApplyInPipeline / TokenBudget:ApplyInAgentLoop.
+  if (configuration.has(toolRateLimitingSettings.path) || configuration.has(tokenBudgetSettings.path))
+    addSvcToolRateLimiting(services, configuration, { logger });
   services.addSingleton(MemoryStoresService, memoryStoresFrom(configuration, 'sqlite'));
   // Knowledge bases (Svc:Rag): rag_search and rag_ingest over the memory store and the embeddings above;
   // the local cross-encoder when Svc:Rag:OnnxReranker:ModelDirectory names its folder (loaded at the first rerank).

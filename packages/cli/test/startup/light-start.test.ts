@@ -66,6 +66,8 @@ describe('start-up', () => {
     [['doctor', '--help']],
     [['mcp', '--help']],
     [['mcp', 'serve', '--help']],
+    [['compliance', 'report', '--help']],
+    [['keys', 'rotate', '--help']],
     [['help', 'run']],
   ])('orkeon %j loads only commander and the definitions of the verbs', async (args) => {
     const { code, modules } = await modulesLoadedBy(args);

@@ -1,6 +1,9 @@
-/** What an audit record is about: a Guardian decision, a permission-gate decision, or a tool execution. */
-export type AuditKind = 'guardian' | 'permission' | 'tool';
-export const auditKinds: readonly AuditKind[] = ['guardian', 'permission', 'tool'];
+/**
+ * What an audit record is about: a Guardian decision, a permission-gate decision, a tool
+ * execution, or personal data a DLP interceptor acted on.
+ */
+export type AuditKind = 'guardian' | 'permission' | 'tool' | 'dlp';
+export const auditKinds: readonly AuditKind[] = ['guardian', 'permission', 'tool', 'dlp'];
 
 /** How it ended: a call that ran and answered, one that failed, or one a rule stopped. */
 export type AuditOutcome = 'Success' | 'Failure' | 'Blocked';
@@ -28,7 +31,8 @@ export interface AuditRecord {
   /**
    * What decided, in a few words without the judged text: the Guardian's phase and
    * classes (`ToolExecution: path-traversal`), the gate's mode and verdict (`plan: deny`),
-   * a tool's outcome (`Denied`).
+   * a tool's outcome (`Denied`), a DLP detection's channel, action and counts
+   * (`Log Mask: 1 e-mail address`).
    */
   readonly detail?: string;
 }

@@ -1,3 +1,4 @@
+import { type DlpDetection, describeDlpDetection } from '../dlp/dlp-detection.js';
 import type { GuardianDecision } from '../guardian/guardian.js';
 import type { Logger } from '../logging/logger.js';
 import type { PermissionGateDecision } from '../permissions/permission-gate.js';
@@ -73,6 +74,19 @@ export class AuditRecorder implements AsyncDisposable {
       tool: decision.tool,
       detail: `${decision.mode}: ${decision.verdict}`,
       ...this.#who(decision.caller),
+    });
+  };
+
+  /** Personal data a DLP interceptor masked, blocked or audited: the kinds and counts, never the values. */
+  readonly dlpDetection = (detection: DlpDetection): void => {
+    const run = this.#options.runOf?.();
+    this.#add({
+      at: this.#clock().toISOString(),
+      kind: 'dlp',
+      outcome: detection.action === 'Block' ? 'Blocked' : 'Success',
+      ...(detection.tool === undefined ? {} : { tool: detection.tool }),
+      detail: describeDlpDetection(detection),
+      ...(detection.caller === undefined ? (run === undefined ? {} : { run }) : this.#who(detection.caller)),
     });
   };
 

@@ -9,6 +9,13 @@ export interface BudgetExhaustion {
   readonly used: number;
   /** How much of `used` the earlier runs of a resumed session used; absent when none. */
   readonly earlier?: number;
+  /**
+   * The setting holding the limit, when it is not the crew's `budget:` but a budget kept
+   * outside the run (`TokenBudget:MaxTokensPerAgent`, see `ModelCallBudget`).
+   */
+  readonly setting?: string;
+  /** The agent (its role) whose own limit was spent, for a per-agent limit. */
+  readonly agent?: string;
 }
 
 const units: Record<CrewBudgetDimension, string> = {
@@ -27,11 +34,19 @@ export class BudgetExhaustedError extends OrkeonError<CoreErrorCode> {
     const before = earlier === undefined ? '' : `, ${round(earlier)} of them before this resume`;
     super(
       'CREW_BUDGET_EXHAUSTED',
-      `Crew budget exhausted: ${dimension} (used ${round(used)} of ${round(limit)} ${units[dimension]}${before}). Finished task outputs are kept; raise budget.${dimension} and run again with --resume to continue.`,
+      exhaustion.setting === undefined
+        ? `Crew budget exhausted: ${dimension} (used ${round(used)} of ${round(limit)} ${units[dimension]}${before}). Finished task outputs are kept; raise budget.${dimension} and run again with --resume to continue.`
+        : outsideBudgetMessage(exhaustion),
       { details: { ...exhaustion } },
     );
     this.exhaustion = exhaustion;
   }
+}
+
+/** A limit kept outside the crew's `budget:`: the message names its setting and, for a per-agent one, the agent. */
+function outsideBudgetMessage({ dimension, limit, used, setting, agent }: BudgetExhaustion): string {
+  const who = agent === undefined ? '' : `agent '${agent}' `;
+  return `Budget exhausted: ${setting} (${who}used ${round(used)} of ${round(limit)} ${units[dimension]}). Finished task outputs are kept; raise ${setting} and run again with --resume to continue.`;
 }
 
 function round(value: number): number {

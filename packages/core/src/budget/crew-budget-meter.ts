@@ -138,6 +138,26 @@ export class CrewBudgetMeter {
     else this.#armWallTime();
   }
 
+  /**
+   * Stops the run for a limit kept outside this meter (a `ModelCallBudget`, its
+   * `setting` named in the error): the same `exhaustion`, error, `onExhausted` and stop
+   * as a spent crew budget. `deferred` fires the stop on the next turn of the event
+   * loop, so the model call that spent the limit still hands in its answer. The first
+   * limit spent stays final: later calls return its error and change nothing.
+   */
+  stopFor(exhaustion: BudgetExhaustion, options: { readonly deferred?: boolean } = {}): BudgetExhaustedError {
+    if (this.#error !== undefined) return this.#error;
+    const error = new BudgetExhaustedError(exhaustion);
+    this.#exhaustion = exhaustion;
+    this.#error = error;
+    this.close();
+    this.#onExhausted?.(error);
+    const stop = () => this.#controller.abort(error);
+    if (options.deferred === true) setImmediate(stop);
+    else stop();
+    return error;
+  }
+
   /** Stops the wall-time timer; call when the run ends. */
   close(): void {
     this.#closed = true;

@@ -97,6 +97,18 @@ export const coreErrorCodes = {
   // Secrets
   SECRET_STORE_REFUSED:
     'A secret name has characters a store cannot carry, or a write would replace an existing secret without `overwrite`: the message says which.',
+  SECRET_FILE_UNSAFE:
+    'A secret file lets other users read or change it (its mode has group or other bits): make it owner-only with `chmod 600 <file>`; the message names the file.',
+  SECRET_FILE_INVALID:
+    'A secret file is not a JSON object of names and text values: fix or remove the file; the message names it.',
+
+  // Encryption providers
+  ENCRYPTION_KEY_INVALID:
+    'An encryption key is not the size its algorithm needs (AES-256-GCM: 32 bytes): make one with `orkeon keys provision` or `openssl rand -base64 32`.',
+  ENCRYPTION_DECRYPTION_FAILED:
+    'A text could not be decrypted: another key sealed it, or it was changed after it was written.',
+  ENCRYPTION_IN_PLACE_ROTATION_UNSUPPORTED:
+    'The AES-256-GCM provider cannot change its key in place: provision a new key (`orkeon keys provision`) and re-encrypt the entries with key rotation (`orkeon keys rotate`, `KeyRotator.rotate`).',
 
   // Crew execution state
   EXECUTION_ID_INVALID: 'An execution id is not a short run of letters, digits, `_`, `:`, `.` and `-`: use a UUID.',

@@ -1,7 +1,7 @@
 import { cosineSimilarity } from './cosine-similarity.js';
 import { type MemoryItem, matchesMemoryFilter, type ScoredMemoryItem } from './memory-item.js';
 import { checkedEmbedding, checkedMemoryItem, checkedMemoryKey, MemoryItemError } from './memory-items.js';
-import type { MemoryProvider, SimilarSearchOptions } from './memory-provider.js';
+import type { MemoryEntry, MemoryListOptions, MemoryProvider, SimilarSearchOptions } from './memory-provider.js';
 import { memoryWordScore, memoryWords } from './memory-words.js';
 
 /**
@@ -42,8 +42,21 @@ export class InMemoryMemoryProvider implements MemoryProvider {
     return this.#items.delete(key);
   }
 
+  async deleteMany(keys: readonly string[]): Promise<number> {
+    return keys.filter((key) => this.#items.delete(key)).length;
+  }
+
   async clear(): Promise<void> {
     this.#items.clear();
+  }
+
+  /** Entries in code-unit order of their keys, copied. */
+  async listEntries(options: MemoryListOptions = {}): Promise<MemoryEntry[]> {
+    const { after, limit = 100 } = options;
+    const keys = [...this.#items.keys()].filter((key) => after === undefined || key > after).sort();
+    return keys
+      .slice(0, Math.max(1, Math.floor(limit)))
+      .map((key) => ({ key, item: structuredClone(this.#items.get(key) as MemoryItem) }));
   }
 
   async storeWithEmbedding(key: string, item: MemoryItem, embedding: readonly number[]): Promise<void> {

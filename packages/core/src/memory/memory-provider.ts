@@ -9,6 +9,20 @@ export interface SimilarSearchOptions {
   readonly filter?: MemoryFilter;
 }
 
+/** A memory and the key it is stored under. */
+export interface MemoryEntry {
+  readonly key: string;
+  readonly item: MemoryItem;
+}
+
+/** Which page of a store's entries `listEntries` returns. */
+export interface MemoryListOptions {
+  /** Start after this key (the last key of the page before); default the first key. */
+  readonly after?: string;
+  /** The most entries returned; default 100. */
+  readonly limit?: number;
+}
+
 /**
  * Where memories are kept (reference brief §8): the seven operations every store has, and
  * the optional capabilities a store may add (`storeMany`, `hybridSearch`). Keys are the
@@ -34,6 +48,13 @@ export interface MemoryProvider {
     embedding: readonly number[],
     options?: SimilarSearchOptions,
   ): Promise<ScoredMemoryItem[]>;
+  /**
+   * Optional: the stored entries in the store's key order, a page at a time, exactly as the
+   * store holds them (key rotation reads a whole store this way). An empty page is the end.
+   */
+  listEntries?(options?: MemoryListOptions): Promise<MemoryEntry[]>;
+  /** Optional: deletes many memories in one write; resolves with how many keys held one. */
+  deleteMany?(keys: readonly string[]): Promise<number>;
   /** Optional: releases connections and files; the store is not used afterwards. */
   close?(): Promise<void>;
 }

@@ -1,15 +1,15 @@
 import type { Configuration } from '../config/configuration.js';
+import { DlpChannelGuardService } from '../dlp/dlp-channel-guard.js';
+import { withDlpMemoryChannel } from '../dlp/dlp-memory-provider.js';
+import { openMemoryEncryption } from '../encryption/memory-encryption.js';
 import type { CoreErrorCode } from '../errors/error-codes.js';
 import { OrkeonError } from '../errors/orkeon-error.js';
 import { LoggerService } from '../logging/logger.js';
-import { EnvironmentSecretStore } from '../secrets/environment-secret-store.js';
-import { SecretStoreService } from '../secrets/secret-store.js';
 import type { ServiceFactory } from '../services/service-registration.js';
 import { serviceToken } from '../services/service-token.js';
 import { EncryptedMemoryProvider } from './encrypted-memory-provider.js';
 import { encryptionSettings } from './encryption-settings.js';
 import { InMemoryMemoryProvider } from './in-memory-memory-provider.js';
-import { loadMemoryEncryptionKey } from './memory-encryption-key.js';
 import type { MemoryProvider } from './memory-provider.js';
 import { memorySettings } from './memory-settings.js';
 import { type MemoryStoreContext, type MemoryStoreFactory, MemoryStoreFactoryService } from './memory-store-factory.js';
@@ -142,15 +142,17 @@ export function memoryStoresFrom(
 ): ServiceFactory<MemoryStores> {
   return (resolver) => {
     const encryption = configuration.get(encryptionSettings);
-    const secrets = () => resolver.tryGet(SecretStoreService) ?? new EnvironmentSecretStore();
     return new MemoryStores(
       resolver.getAll(MemoryStoreFactoryService),
       { configuration, logger: resolver.get(LoggerService) },
       configuration.get(memorySettings).Provider ?? fallbackType,
-      encryption.Enabled
-        ? async (store) =>
-            new EncryptedMemoryProvider(store, await loadMemoryEncryptionKey(secrets(), encryption.SecretName))
-        : undefined,
+      // The DLP guard's Memory channel (Svc:Dlp:ApplyInPipeline) screens the plain text, outside the encryption.
+      withDlpMemoryChannel(
+        encryption.Enabled
+          ? async (store) => new EncryptedMemoryProvider(store, await openMemoryEncryption(resolver, encryption))
+          : undefined,
+        resolver.tryGet(DlpChannelGuardService),
+      ),
     );
   };
 }

@@ -161,7 +161,9 @@ export class CrewRun {
         ? 'the run was interrupted'
         : this.budgetStop === undefined
           ? 'the run stopped'
-          : `the crew budget (${this.budgetStop.exhaustion.dimension}) is spent`;
+          : this.budgetStop.exhaustion.setting !== undefined
+            ? `the budget ${this.budgetStop.exhaustion.setting} is spent`
+            : `the crew budget (${this.budgetStop.exhaustion.dimension}) is spent`;
       await this.skip(task, reason);
       return true;
     }

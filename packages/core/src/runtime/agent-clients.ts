@@ -1,6 +1,8 @@
 import type { ModelMessage } from 'ai';
 import { activeAgentSpawner, spawnAgentToolName } from '../autonomous/agent-spawner.js';
+import { withModelCallBudgets } from '../budget/budgeted-model.js';
 import { meteredModel } from '../budget/metered-model.js';
+import type { ModelCallBudget } from '../budget/model-call-budget.js';
 import type { AgentDefinition } from '../crew/agent-definition.js';
 import type { CrewDefinition } from '../crew/crew-definition.js';
 import type { Guardian } from '../guardian/guardian.js';
@@ -74,9 +76,15 @@ export class AgentClients {
         ...(usage.costUsd > 0 ? { costUsd: usage.costUsd, costSource: 'estimate' as const } : {}),
       });
     });
+    // Outside budgets (ModelCallBudgetService) around the metered calls: a spent one stops the run as the crew budget does.
+    const budgeted = withModelCallBudgets(model, this.#parts.modelCallBudgets ?? [], {
+      meter: scope.meter,
+      runId: () => scope.run.id,
+      caller: () => ({ crew: crew?.name, agent: agent.role, agentId: agent.id, taskId }),
+    });
     const guardrails = this.#parts.guardrails?.for(agent, crew) ?? [];
     return new LlmClient({
-      model,
+      model: budgeted,
       logger: this.#parts.logger,
       pipeline: this.#parts.pipeline,
       tools: this.#toolsFor(agent, crew, toolNames, scope),
@@ -142,4 +150,6 @@ export interface AgentClientsParts {
   readonly maxDelegationDepth: number;
   readonly guardian?: Guardian | undefined;
   readonly guardrails?: GuardrailCatalogue | undefined;
+  /** Budgets kept outside the run (`ModelCallBudgetService`), asked around every model call. */
+  readonly modelCallBudgets?: readonly ModelCallBudget[] | undefined;
 }

@@ -4,6 +4,7 @@ import { dirname } from 'node:path';
 import { addSvcAudit } from '../audit/add-svc-audit.js';
 import { AuditRecorderService } from '../audit/audit-recorder.js';
 import { createSpawnAgentTool } from '../autonomous/spawn-agent-tool.js';
+import { ModelCallBudgetService } from '../budget/model-call-budget.js';
 import { InMemoryStateStore } from '../checkpoint/in-memory-state-store.js';
 import { type StateStore, StateStoreService } from '../checkpoint/state-store.js';
 import { Configuration } from '../config/configuration.js';
@@ -16,6 +17,8 @@ import { coreSettingsSections } from '../core-settings-sections.js';
 import { crewMemorySettings } from '../crew-memory/crew-memory-settings.js';
 import { MemoryLayerService } from '../crew-memory/memory-layer.js';
 import { createMemoryStoreTool } from '../crew-memory/memory-store-tool.js';
+import { DlpChannelGuardService } from '../dlp/dlp-channel-guard.js';
+import { addDlpLogChannel } from '../dlp/dlp-log-channel.js';
 import { PiiDetectorService } from '../dlp/pii-detector.js';
 import { DocumentStoreService } from '../documents/document-store.js';
 import { InMemoryDocumentStore } from '../documents/in-memory-document-store.js';
@@ -126,8 +129,11 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   const services = options.services ?? new ServiceCollection();
   registerOptions(services, options);
   await registerDefaults(services, configuration, options);
+  // Svc:Dlp:ApplyInPipeline: the runtime's logger screens its records through the registered DLP guard.
+  const dlpLogChannel = addDlpLogChannel(services);
   const provider = services.build();
   try {
+    dlpLogChannel.bind(provider);
     const llm = configuration.get(llmSettings);
     const hooks = provider.tryGet(CrewKickoffHookRunnerService);
     const executionStates = provider.tryGet(CrewExecutionStateManagerService);
@@ -177,6 +183,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
       memoryLayer: () => provider.tryGet(MemoryLayerService),
       knowledgeBase: () => provider.tryGet(KnowledgeBaseService),
       consensus: configuration.get(consensusVotingSettings),
+      modelCallBudgets: provider.getAll(ModelCallBudgetService),
     });
   } catch (error) {
     await provider.dispose();
@@ -250,8 +257,12 @@ async function registerDefaults(
     );
   // Built-in tools every registry holds, also one a host builds itself from the ToolService registrations.
   services.addSingleton(ToolService, (resolver) => createHumanInputTool(resolver.get(HumanInputAskerService)));
-  for (const tool of createCollaborationTools(() => activeRunScope()?.coworkers))
-    services.addInstance(ToolService, tool);
+  // Hand-overs pass the Delegation channel of the DLP guard, when one is registered (Svc:Dlp:ApplyInPipeline).
+  for (const position of [0, 1])
+    services.addSingleton(ToolService, (resolver) => {
+      const guard = resolver.tryGet(DlpChannelGuardService);
+      return createCollaborationTools(() => activeRunScope()?.coworkers, guard)[position] as Tool;
+    });
   const spawnAgent = createSpawnAgentTool({
     onSpawned: (spawned, callId) => {
       const scope = activeRunScope();

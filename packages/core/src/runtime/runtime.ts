@@ -4,6 +4,7 @@
 import { performance } from 'node:perf_hooks';
 import type { ModelMessage } from 'ai';
 import type { CrewBudget } from '../budget/crew-budget.js';
+import type { ModelCallBudget } from '../budget/model-call-budget.js';
 import type { StateStore } from '../checkpoint/state-store.js';
 import type { ConsensusVotingOptions } from '../consensus/consensus-settings.js';
 import type { ConversationSettings } from '../conversations/conversation-settings.js';
@@ -107,6 +108,8 @@ export interface RuntimeParts {
   readonly maxRepairAttempts?: number;
   /** Finds personal data for `outputValidation.forbiddenPii`, when data-loss prevention is enabled. */
   readonly piiDetector?: () => PiiDetector | undefined;
+  /** Budgets kept outside the runs (`ModelCallBudgetService`), asked around every model call. */
+  readonly modelCallBudgets?: readonly ModelCallBudget[];
 }
 
 type RunTarget = AgentDefinition | AgentInput | CrewDefinition;
@@ -150,6 +153,7 @@ export class Runtime implements AsyncDisposable {
       maxDelegationDepth: parts.maxDelegationDepth ?? 2,
       guardian: parts.guardian,
       guardrails: parts.guardrails,
+      modelCallBudgets: parts.modelCallBudgets,
     });
   }
 

@@ -38,6 +38,10 @@ export class EnvironmentSecretStore implements SecretStore {
     return value === undefined || value === '' ? undefined : value;
   }
 
+  locationOf(name: string): string {
+    return `the environment: ${secretVariableName(name)}`;
+  }
+
   async set(name: string, value: string, options: SecretWriteOptions = {}): Promise<void> {
     const variable = secretVariableName(name);
     if (options.overwrite !== true && (this.#environment[variable] ?? '') !== '')

@@ -14,6 +14,8 @@ export interface SecretStore {
   /** The secret's value, or undefined when none has that name. */
   get(name: string): Promise<string | undefined>;
   set(name: string, value: string, options?: SecretWriteOptions): Promise<void>;
+  /** Optional: where secret `name` is looked for, for messages (`the variable ORKEON_SECRET_…`); never its value. */
+  locationOf?(name: string): string;
 }
 
 /** The runtime's secret store; default the environment (`EnvironmentSecretStore`). */

@@ -1,14 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { captureLogger } from '@orkeon/testing';
+import { join } from 'node:path';
+import { captureLogger, createTemporaryDirectory } from '@orkeon/testing';
 import { describe, expect, it } from 'vitest';
 import { Configuration } from '../../src/config/configuration.js';
 import { coreSettingsSections } from '../../src/core-settings-sections.js';
+import { AesGcmEncryptionProvider } from '../../src/encryption/aes-gcm-encryption-provider.js';
+import { MemoryEncryptionProviderFactoryService } from '../../src/encryption/memory-encryption.js';
 import { EncryptedMemoryProvider, keyVersionProperty } from '../../src/memory/encrypted-memory-provider.js';
 import { InMemoryMemoryProvider } from '../../src/memory/in-memory-memory-provider.js';
 import { createMemoryItem } from '../../src/memory/memory-items.js';
 import { MemoryStoreFactoryService } from '../../src/memory/memory-store-factory.js';
 import { createRuntime } from '../../src/runtime/create-runtime.js';
 import { EnvironmentSecretStore } from '../../src/secrets/environment-secret-store.js';
+import { FileSecretStore } from '../../src/secrets/file-secret-store.js';
 import { SecretStoreService } from '../../src/secrets/secret-store.js';
 import { ServiceCollection } from '../../src/services/service-collection.js';
 
@@ -60,6 +64,33 @@ describe('EncryptedMemoryProvider', () => {
     expect(() => new EncryptedMemoryProvider(inner, { key: randomBytes(16) })).toThrow(/needs 32/);
   });
 
+  it('reads a memory as the previous release wrote it (orkeon-enc:v1, AES-256-GCM, the key as associated data)', async () => {
+    // Written by release 0.1's EncryptedMemoryProvider with this key and version 7, before the provider port existed.
+    const key = Buffer.from('AQIDBAUGBwgJCgsMDQ4PEBESExQVFhcYGRobHB0eHyA=', 'base64');
+    const stored = {
+      id: 'm1',
+      content: 'orkeon-enc:v1:7:uEnPP7kpaQlwx3U1l3Hfs5d7rrWQWVSLGGpoKLORpi7HsbQMrsoO/kxVdKRxIfkt+kk3XIHv',
+      type: 'longTerm',
+      importance: 0.5,
+      metadata: {
+        createdAt: '2026-01-01T00:00:00.000Z',
+        source: 'unknown',
+        tags: [],
+        accessCount: 0,
+        customProperties: { [keyVersionProperty]: '7' },
+      },
+    } as const;
+    const inner = new InMemoryMemoryProvider();
+    await inner.store('door', stored);
+    const read = await new EncryptedMemoryProvider(inner, { key }).get('door');
+    expect(read).toEqual({ ...stored, content: secret, metadata: { ...stored.metadata, customProperties: {} } });
+    // The same bytes through the provider port: the format did not change.
+    const provider = new AesGcmEncryptionProvider({ key, keyVersion: '7' });
+    expect(await new EncryptedMemoryProvider(inner, provider).get('door')).toEqual(read);
+    await new EncryptedMemoryProvider(inner, provider).store('window', createMemoryItem({ content: secret }));
+    expect((await inner.get('window'))?.content).toMatch(/^orkeon-enc:v1:7:[A-Za-z0-9+/]+=*$/);
+  });
+
   it('reads memories written before encryption was enabled as they are', async () => {
     const { inner, encrypted } = pair();
     await inner.store('old', createMemoryItem({ content: 'written in clear' }));
@@ -88,6 +119,53 @@ describe('Svc:Encryption in the runtime', () => {
     await store.store('door', createMemoryItem({ content: secret }));
     expect((await inner.get('door'))?.content).not.toContain('4711');
     expect((await store.get('door'))?.content).toBe(secret);
+  });
+
+  it('reads the key from an owner-only file with SecretStore file, and records KeyVersion', async () => {
+    await using folder = await createTemporaryDirectory();
+    const path = join(folder.path, 'secrets.json');
+    const key = randomBytes(32);
+    await new FileSecretStore(path).set('memory-key', key.toString('base64'));
+    const inner = new InMemoryMemoryProvider();
+    const services = new ServiceCollection().add(MemoryStoreFactoryService, 'singleton', () => ({
+      type: 'inmemory',
+      create: () => inner,
+    }));
+    const settings = {
+      Enabled: true,
+      SecretName: 'memory-key',
+      KeyVersion: '3',
+      SecretStore: 'file',
+      SecretFile: path,
+    };
+    await using runtime = await createRuntime({
+      services,
+      logger: captureLogger().logger,
+      configuration: Configuration.fromObject({ Svc: { Encryption: settings } }, coreSettingsSections),
+    });
+    const store = await runtime.memory.get();
+    await store.store('door', createMemoryItem({ content: secret }));
+    const stored = await inner.get('door');
+    expect(stored?.content.startsWith('orkeon-enc:v1:3:')).toBe(true);
+    expect(stored?.metadata.customProperties[keyVersionProperty]).toBe('3');
+    expect((await new EncryptedMemoryProvider(inner, { key }).get('door'))?.content).toBe(secret);
+  });
+
+  it('encrypts with the provider a registered MemoryEncryptionProviderFactory builds', async () => {
+    const key = randomBytes(32);
+    const inner = new InMemoryMemoryProvider();
+    const services = new ServiceCollection()
+      .add(MemoryStoreFactoryService, 'singleton', () => ({ type: 'inmemory', create: () => inner }))
+      .addInstance(MemoryEncryptionProviderFactoryService, {
+        create: async () => new AesGcmEncryptionProvider({ key, keyVersion: 'vault-9' }),
+      });
+    await using runtime = await createRuntime({
+      services,
+      logger: captureLogger().logger,
+      configuration: Configuration.fromObject({ Svc: { Encryption: { Enabled: true } } }, coreSettingsSections),
+    });
+    await (await runtime.memory.get()).store('door', createMemoryItem({ content: secret }));
+    expect((await inner.get('door'))?.content.startsWith('orkeon-enc:v1:vault-9:')).toBe(true);
   });
 
   it('a missing or malformed key is refused at first use, naming the variable and the command', async () => {

@@ -2,6 +2,7 @@ import {
   type AgentDefinition,
   type CrewDefinition,
   collaborationToolNames,
+  DlpChannelGuardService,
   elicitationChannel,
   type Runtime,
   spawnAgentToolName,
@@ -13,6 +14,7 @@ import { JsonRpcFailure, jsonRpcCodes } from './json-rpc.js';
 import type { McpCallContext, McpToolDescription, McpToolResult } from './mcp-catalog.js';
 import { toMcpContent } from './mcp-content.js';
 import { McpServerError } from './mcp-server-error.js';
+import { screenedToolAnswers } from './screened-tool-answers.js';
 
 /**
  * Tools never served, and why: `human_input` asks a person at the server's own
@@ -61,6 +63,9 @@ export function servedTools(
       );
     all.set(name, agentTool(runtime, crew as CrewDefinition, agent, name));
   }
+  // Svc:Dlp:ApplyInPipeline: every answer passes the ExternalOutput channel before it leaves for the client.
+  const guard = runtime.services.tryGet(DlpChannelGuardService);
+  if (guard !== undefined) for (const [name, tool] of all) all.set(name, screenedToolAnswers(tool, guard));
   if (only === undefined) return sorted(all);
   const chosen = new Map<string, ServedTool>();
   const unknown: string[] = [];

@@ -3,12 +3,13 @@
 // not-yet-written tasks and the leases of this process; listing, views, the caller's scope and
 // the lease rules (task-lease.ts) live beside it.
 
-import type { Logger, ServiceProvider } from '@orkeon/core';
+import { DlpChannelGuardService, type Logger, type ServiceProvider } from '@orkeon/core';
 import type { A2AInputAnswer } from '../../registration/agent-registration.js';
 import { AgentRepositoryService } from '../../registration/agent-repository.js';
 import { A2ATaskRouterService } from '../../routing/a2a-task-router.js';
 import { delegationChainKey } from '../../routing/delegation-chain.js';
 import type { RunningTasks } from '../../server/running-tasks.js';
+import { screenedAnswers } from '../../server/screened-answers.js';
 import { isoTimestamp } from '../../wire/iso-timestamp.js';
 import type { A2ATaskResult } from '../../wire/task-result.js';
 import { pushNotificationsOf } from '../push/served-push.js';
@@ -313,9 +314,11 @@ export class V1Operations {
     const { logger } = this.#parts;
     try {
       const result = await this.#parts.withScope((scope) =>
-        scope
-          .get(A2ATaskRouterService)
-          .routeTask({ id: task.id, skillId, input, inputMode: 'text/plain', metadata }, signal, {
+        // Svc:Dlp:ApplyInPipeline: the answer passes the ExternalOutput channel before it is recorded or sent.
+        screenedAnswers(scope.get(A2ATaskRouterService), scope.tryGet(DlpChannelGuardService)).routeTask(
+          { id: task.id, skillId, input, inputMode: 'text/plain', metadata },
+          signal,
+          {
             requestInput: (prompt, asked) => {
               // A task run again answers the questions it asked before from its history.
               const answered = replay.shift();
@@ -328,7 +331,8 @@ export class V1Operations {
               return this.#requestInput(task, prompt, asked ?? signal);
             },
             conversation: { contextId: task.contextId, caller: caller.identity, tenant: caller.tenant },
-          }),
+          },
+        ),
       );
       return await this.#settle(task, result);
     } catch (error) {

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { DlpChannelGuard } from '../../dlp/dlp-channel-guard.js';
+import { screenCoworkerAnswer, screenHandOver } from '../../dlp/dlp-delegation.js';
 import { defineTool, type Tool } from '../tool.js';
 import { toolBlocked, toolDenied, toolFailure, toolSuccess } from '../tool-result.js';
 import { countConsultation } from './consultation-usage.js';
@@ -22,9 +24,10 @@ const context = z
  * `ask_question_to_coworker` and `delegate_work_to_coworker`: an agent asks another
  * member of its crew, or hands it work, and reads the answer as the tool's result.
  * The run supplies the crew (`lookup`); outside a crew, or past the delegation depth,
- * the call is refused with a reason the agent can read.
+ * the call is refused with a reason the agent can read. With `dlp` (`Svc:Dlp:ApplyInPipeline`),
+ * what is handed over and what comes back pass the `Delegation` channel.
  */
-export function createCollaborationTools(lookup: CoworkersLookup): Tool[] {
+export function createCollaborationTools(lookup: CoworkersLookup, dlp?: DlpChannelGuard): Tool[] {
   const make = (mode: 'ask' | 'delegate') =>
     defineTool({
       name: mode === 'ask' ? askCoworkerToolName : delegateWorkToolName,
@@ -42,18 +45,27 @@ export function createCollaborationTools(lookup: CoworkersLookup): Tool[] {
         const coworkers = lookup();
         if (coworkers === undefined)
           return toolDenied('There are no coworkers to ask: this tool works only inside a crew run.');
-        const text = 'question' in input ? input.question : input.task;
+        const source = {
+          tool: mode === 'ask' ? askCoworkerToolName : delegateWorkToolName,
+          caller: toolContext.caller,
+        };
+        const handOver = screenHandOver(
+          dlp,
+          { text: 'question' in input ? input.question : input.task, context: input.context },
+          source,
+        );
+        if (handOver.blocked) return toolDenied(handOver.reason);
         const result = await coworkers.consult({
           mode,
           coworker: input.coworker,
-          text,
-          ...(input.context === undefined ? {} : { context: input.context }),
+          text: handOver.text,
+          ...(handOver.context === undefined ? {} : { context: handOver.context }),
           caller: toolContext.caller,
           signal: toolContext.signal,
         });
         if (result.ok) {
           if (result.usage !== undefined) countConsultation(result.usage);
-          return toolSuccess(result.answer);
+          return toolSuccess(screenCoworkerAnswer(dlp, result.answer, source));
         }
         if (result.reason.startsWith('Error: Blocked by Guardian')) return toolBlocked(result.reason);
         return result.reason.startsWith('DENIED: ') ? toolDenied(result.reason) : toolFailure(result.reason);
