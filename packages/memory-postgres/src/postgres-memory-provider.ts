@@ -1,3 +1,5 @@
+// One file over 300 lines: the provider implements the whole memory port on one pool and one table
+// layout (fixed at the first vector), which every operation and the lazy schema set-up share.
 import {
   checkedEmbedding,
   checkedMemoryItem,

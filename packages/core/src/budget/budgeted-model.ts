@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { LanguageModelV4, LanguageModelV4StreamPart, LanguageModelV4Usage } from '@ai-sdk/provider';
+import type { LanguageModelV4Usage } from '@ai-sdk/provider';
 import type { ChatModel } from '../llm/chat-model.js';
 import type { CrewBudgetMeter } from './crew-budget-meter.js';
+import { modelAroundCalls } from './model-around-calls.js';
 import type { ModelCallBudget, ModelCallSubject } from './model-call-budget.js';
 
 /** Who calls the model: read at each call, since a crew run's id is known only once its session opens. */
@@ -58,34 +59,7 @@ export function withModelCallBudgets(
       if (spent !== undefined) meter.stopFor(spent, { deferred: true });
     }
   };
-  const model: LanguageModelV4 = {
-    specificationVersion: 'v4',
-    provider: inner.provider,
-    modelId: inner.modelId,
-    supportedUrls: inner.supportedUrls,
-    async doGenerate(options) {
-      await beforeCall();
-      const result = await inner.doGenerate(options);
-      await afterCall(result.usage);
-      return result;
-    },
-    async doStream(options) {
-      await beforeCall();
-      const result = await inner.doStream(options);
-      let usage: LanguageModelV4Usage | undefined;
-      const counted = result.stream.pipeThrough(
-        new TransformStream<LanguageModelV4StreamPart, LanguageModelV4StreamPart>({
-          transform(part, controller) {
-            if (part.type === 'finish') usage = part.usage;
-            controller.enqueue(part);
-          },
-          flush: () => afterCall(usage),
-        }),
-      );
-      return { ...result, stream: counted };
-    },
-  };
-  return { ...chat, model };
+  return { ...chat, model: modelAroundCalls(inner, beforeCall, afterCall) };
 }
 
 function runIdOf(meter: CrewBudgetMeter): string {

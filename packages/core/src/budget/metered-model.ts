@@ -1,6 +1,7 @@
-import type { LanguageModelV4, LanguageModelV4StreamPart, LanguageModelV4Usage } from '@ai-sdk/provider';
+import type { LanguageModelV4Usage } from '@ai-sdk/provider';
 import type { ChatModel } from '../llm/chat-model.js';
 import type { CrewBudgetMeter } from './crew-budget-meter.js';
+import { modelAroundCalls } from './model-around-calls.js';
 
 /** Told each model call's tokens and estimated cost, after the meter counted them. */
 export type ModelCallListener = (call: {
@@ -32,35 +33,5 @@ export function meteredModel(chat: ChatModel, meter: CrewBudgetMeter, onCall?: M
       await new Promise<void>((resolve) => meter.stop.addEventListener('abort', () => resolve(), { once: true }));
     throw meter.stop.reason;
   };
-  const model: LanguageModelV4 = {
-    specificationVersion: 'v4',
-    provider: inner.provider,
-    modelId: inner.modelId,
-    supportedUrls: inner.supportedUrls,
-    async doGenerate(options) {
-      await refuseWhenSpent();
-      const result = await inner.doGenerate(options);
-      record(result.usage);
-      return result;
-    },
-    async doStream(options) {
-      await refuseWhenSpent();
-      const result = await inner.doStream(options);
-      let usage: LanguageModelV4Usage | undefined;
-      // Counted when the stream ends, so a call that spends the budget still delivers its whole answer.
-      const counted = result.stream.pipeThrough(
-        new TransformStream<LanguageModelV4StreamPart, LanguageModelV4StreamPart>({
-          transform(part, controller) {
-            if (part.type === 'finish') usage = part.usage;
-            controller.enqueue(part);
-          },
-          flush() {
-            record(usage);
-          },
-        }),
-      );
-      return { ...result, stream: counted };
-    },
-  };
-  return { ...chat, model };
+  return { ...chat, model: modelAroundCalls(inner, refuseWhenSpent, record) };
 }
