@@ -5,7 +5,8 @@
 // run, as ratios.
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { OpenTelemetry } from '@ai-sdk/otel';
-import { trace } from '@opentelemetry/api';
+import { metrics, trace } from '@opentelemetry/api';
+import { MeterProvider } from '@opentelemetry/sdk-metrics';
 import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import { generateText, jsonSchema, registerTelemetry, stepCountIs, tool } from 'ai';
@@ -28,7 +29,9 @@ import {
   RegexPiiDetector,
   SettingsDlpPolicyProvider,
 } from '../packages/dlp/src/index.js';
+import { MonitoringBackend } from '../packages/monitoring/src/index.js';
 import { type RecordedRequest, startScriptedModelServer } from '../packages/testing/src/index.js';
+import { monitoringDefaults, unregisterTelemetry } from './monitoring-buffer.js';
 
 const runsPerBatch = 150;
 const batches = 4;
@@ -207,6 +210,46 @@ export async function measureAgentLoop(): Promise<AgentLoopMeasure[][]> {
   // DLP in the pipeline (tool output and log channels) on against off, the same way.
   results.push(
     await measurePair(['orkeon, DLP in the pipeline (anchor: off)', sides.dlp], ['orkeon, DLP off', sides.orkeon]),
+  );
+
+  // The monitoring backend on against off: its span processor and metric reader on providers of their own, as
+  // addSvcMonitoring starts them when no exporter is configured. Switching providers between runs would be timed
+  // with them, so the two sides take whole batches in turns instead.
+  const monitoring = new MonitoringBackend(monitoringDefaults);
+  const monitoredTracer = new NodeTracerProvider({ spanProcessors: [monitoring.spanProcessor] });
+  const monitoredMeter = new MeterProvider({ readers: [monitoring.metricReader] });
+  const monitoringOn = (on: boolean) => {
+    unregisterTelemetry();
+    if (!on) return;
+    monitoredTracer.register();
+    metrics.setGlobalMeterProvider(monitoredMeter);
+  };
+  const batchDurations: number[][] = [[], []];
+  for (let batch = 0; batch < batches * 2; batch++) {
+    for (const side of batch % 2 === 0 ? [0, 1] : [1, 0]) {
+      monitoringOn(side === 0);
+      server.reset();
+      server.enqueue(...Array.from({ length: runsPerBatch * 2 }, () => answer));
+      for (let index = 0; index < runsPerBatch; index++) {
+        const started = performance.now();
+        await sides.orkeon();
+        batchDurations[side]?.push(performance.now() - started);
+      }
+    }
+  }
+  monitoringOn(false);
+  await Promise.all([monitoredTracer.shutdown(), monitoredMeter.shutdown()]);
+  results.push(
+    ['orkeon, monitoring on (anchor: off)', 'orkeon, monitoring off'].map((label, side) => {
+      const sorted = (batchDurations[side] ?? []).sort((a, b) => a - b);
+      const total = sorted.reduce((sum, value) => sum + value, 0);
+      return {
+        label,
+        medianMilliseconds: sorted[Math.floor(sorted.length / 2)] ?? 0,
+        runsPerSecond: (sorted.length / total) * 1000,
+        heapBytesPerRun: Number.NaN,
+      };
+    }),
   );
 
   // Tracing on: an SDK with an in-memory exporter; the AI SDK with its own OpenTelemetry integration.

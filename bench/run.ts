@@ -12,6 +12,7 @@ import { configurationBenchmarks } from './configuration.bench.js';
 import { conversationsSection, measureConversations } from './conversations.js';
 import { mcpSection, measureMcp } from './mcp.js';
 import { measureMemory, memorySection } from './memory.js';
+import { measureMonitoringBufferMemory } from './monitoring-buffer.js';
 import { ragBenchSection } from './rag.js';
 import { servicesBenchmarks } from './services.bench.js';
 import { measureStartup, startupSection } from './startup.js';
@@ -204,6 +205,12 @@ async function agentLoopSection(): Promise<string[]> {
   lines.push(
     '',
     'One `act` run = two model calls over loopback HTTP to the scripted model server (a tool call, then the answer) and one tool call. The Guardian pair measures our loop with the Guardian as `createRuntime` builds it (prompt screened, call checked, result screened and enveloped) against the same loop without it, one run each in turn (no heap figure), the goal ≤ 1.05×; the other rows are without the Guardian, as the AI SDK has none. Our side adds the invocation pipeline (validation, gate check, time limit, truncation, audit), Orkeon retries and Orkeon telemetry. Tracing on: an OpenTelemetry SDK with an in-memory exporter; the AI SDK side uses its own `@ai-sdk/otel` integration. Heap growth is `heapUsed` after a batch minus before it, per run, with a large young generation so that little is collected meanwhile: an estimate of what a run allocates, server included.',
+    '',
+  );
+  // The monitoring backend's ring buffer, full (Svc:Monitoring:MaxTraceHistory at its default).
+  const buffer = await measureMonitoringBufferMemory();
+  lines.push(
+    `Monitoring: the pair above runs the backend's span processor and metric reader on providers of their own (as \`addSvcMonitoring\` starts them with no exporter) against no providers at all, the two sides taking whole batches in turns; the goal is ≤ 1.05×. Its ring buffer full at \`MaxTraceHistory\` ${buffer.traces} traces of ${buffer.spansPerTrace} spans each (one \`act\` run per trace) holds about ${(buffer.bytes / 2 ** 20).toFixed(1)} MiB of heap (${(buffer.bytes / buffer.traces / 1024).toFixed(1)} KiB per trace): the heap growth over the runs that fill it, less that of the same runs kept in a buffer of one trace.`,
     '',
   );
   return lines;

@@ -32,6 +32,9 @@ const usageErrorCodes = new Set([
   'LLM_PROVIDER_UNKNOWN',
   'CONVERSATION_ID_INVALID',
   'MEMORY_PROVIDER_UNKNOWN',
+  'PLUGIN_LOAD_FAILED',
+  'PLUGIN_EXPORT_INVALID',
+  'PLUGIN_SETTINGS_UNKNOWN',
 ]);
 
 /** The verbs of `orkeon`, in help order. */

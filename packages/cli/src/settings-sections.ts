@@ -8,6 +8,8 @@ import { eventHubSettings } from '@orkeon/event-hub';
 import { postgresEventHubSettings } from '@orkeon/event-hub-postgres';
 import { keyRotationSettings } from '@orkeon/key-rotation';
 import { mcpSettings } from '@orkeon/mcp';
+import { monitoringSettings } from '@orkeon/monitoring';
+import { pluginSettings } from '@orkeon/plugins';
 import { ragSettings } from '@orkeon/rag';
 import { onnxRerankerSettings } from '@orkeon/rag-onnx';
 import { raggableTreeSettings } from '@orkeon/raggable-tree';
@@ -28,6 +30,7 @@ export const cliSettingsSections: readonly SettingsSection[] = [
   cognitiveMemorySettings,
   dlpSettings,
   keyRotationSettings,
+  monitoringSettings,
   nistComplianceSettings,
   localEmbeddingsSettings,
   a2aSettings,
@@ -40,6 +43,7 @@ export const cliSettingsSections: readonly SettingsSection[] = [
   postgresEventHubSettings,
   toolRateLimitingSettings,
   tokenBudgetSettings,
+  pluginSettings,
 ];
 
 /**

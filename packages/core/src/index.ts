@@ -704,6 +704,7 @@ export { ServiceProvider, type ServiceResolver } from './services/service-provid
 export { type ServiceToken, serviceToken } from './services/service-token.js';
 export { withCrewRunSpan } from './telemetry/crew-run-span.js';
 export { errorType, GenAi, MetricNames, OrkeonAttributes, setModelPrices } from './telemetry/gen-ai-telemetry.js';
+export { type MetricsExposition, MetricsExpositionService } from './telemetry/metrics-exposition.js';
 export { builtInModelPrices, estimateCost, type ModelPrice } from './telemetry/model-prices.js';
 export { withTelemetry } from './telemetry/model-telemetry.js';
 export { telemetrySettings } from './telemetry/telemetry-settings.js';

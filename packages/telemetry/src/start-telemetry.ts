@@ -1,4 +1,4 @@
-import { metrics } from '@opentelemetry/api';
+import { metrics, ProxyTracerProvider, trace } from '@opentelemetry/api';
 import { OTLPMetricExporter } from '@opentelemetry/exporter-metrics-otlp-http';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
@@ -31,6 +31,10 @@ export interface StartTelemetryOptions {
   readonly environment?: Readonly<Record<string, string | undefined>>;
   /** How often metrics are exported. Default: 60 s. */
   readonly metricIntervalMilliseconds?: number;
+  /** More span processors (in-process consumers); with any, the providers start even with no exporter. */
+  readonly spanProcessors?: readonly SpanProcessor[];
+  /** More metric readers (in-process consumers); with any, the providers start even with no exporter. */
+  readonly metricReaders?: readonly MetricReader[];
 }
 
 /**
@@ -65,7 +69,10 @@ export function startTelemetry(configuration: Configuration, options: StartTelem
     );
     destinations.push('console');
   }
-  if (destinations.length === 0) return { enabled: false, destinations, shutdown: async () => {} };
+  spanProcessors.push(...(options.spanProcessors ?? []));
+  readers.push(...(options.metricReaders ?? []));
+  if (spanProcessors.length === 0 && readers.length === 0)
+    return { enabled: false, destinations, shutdown: async () => {} };
 
   const resource = resourceFromAttributes({ 'service.name': settings.ServiceName });
   const tracerProvider = new NodeTracerProvider({ resource, spanProcessors });
@@ -77,6 +84,10 @@ export function startTelemetry(configuration: Configuration, options: StartTelem
     destinations,
     async shutdown() {
       await Promise.allSettled([tracerProvider.shutdown(), meterProvider.shutdown()]);
+      // Unregistered once shut down, so that a later runtime in the same process can register its own.
+      const global = trace.getTracerProvider();
+      if (global instanceof ProxyTracerProvider && global.getDelegate() === tracerProvider) trace.disable();
+      if (metrics.getMeterProvider() === meterProvider) metrics.disable();
     },
   };
 }

@@ -8,6 +8,7 @@ import { A2A_PATHS } from '../wire/sse.js';
 import { A2A_DEFAULT_INPUT_MODE } from '../wire/task-request.js';
 import type { A2ARequestGuard, A2AScopeSource } from './a2a-server-options.js';
 import { parseJsonBody } from './json-body-parser.js';
+import { registerMetricsRoute } from './metrics-route.js';
 import { discardRequestBody } from './oversize-body.js';
 import type { RunningTasks } from './running-tasks.js';
 import { cancelTask, getTask, send, sendSubscribe, type TaskRouteContext } from './task-handlers.js';
@@ -101,6 +102,8 @@ export const a2aRoutes: FastifyPluginCallback<A2ARoutesOptions> = (app, options,
   app.delete<{ Params: { id: string } }>('/a2a/tasks/:id', (request, reply) =>
     cancelTask(context, request.params.id, reply),
   );
+  // GET /metrics when a MetricsExposition is registered (Svc:Monitoring:PrometheusEndpoint), behind the guards.
+  registerMetricsRoute(app, withScope);
   done();
 };
 

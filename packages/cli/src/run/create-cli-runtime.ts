@@ -30,6 +30,8 @@ import { addSvcEventHub, addSvcEventHubAcl } from '@orkeon/event-hub';
 import { addSvcPostgresEventHub, PostgresEventHub, postgresEventHubSettings } from '@orkeon/event-hub-postgres';
 import { addSvcKeyRotation, keyRotationSettings } from '@orkeon/key-rotation';
 import { addSvcMcp } from '@orkeon/mcp';
+import { addSvcMonitoring, monitoringSettings } from '@orkeon/monitoring';
+import { addSvcPlugins, pluginSettings } from '@orkeon/plugins';
 import { addSvcLlm } from '@orkeon/providers';
 import { addSvcRag, addSvcRagTools } from '@orkeon/rag';
 import { addSvcOnnxReranker } from '@orkeon/rag-onnx';
@@ -86,6 +88,9 @@ export async function createCliRuntime(options: {
   // Every MCP server connects, all at once, before the crew loads; their tools join the registry.
   await addSvcMcp(services, configuration, { logger });
   addSvcTelemetry(services, configuration);
+  // The monitoring backend (Beta) when its section is present, e.g. "Svc": { "Monitoring": {} }: it joins the
+  // telemetry providers (starting them when no exporter is configured) and logs a summary when the runtime closes.
+  if (configuration.has(monitoringSettings.path)) addSvcMonitoring(services, configuration, { logger });
   // Every tool family whose package is installed (shell, session, web, …); their libraries load here, not at start.
   await addSvcTools(services, configuration, { logger, load: importToolFamilyPackage });
   if (options.onEvent !== undefined) services.addInstance(RunEventListenerService, options.onEvent);
@@ -158,6 +163,10 @@ export async function createCliRuntime(options: {
   const crewMount = declared.includes('/crew')
     ? []
     : [{ physical: options.crewFolder, virtual: '/crew', rights: 'ro' as const }];
+  // Plugins (Beta, full trust) only when their section is present, e.g. "Plugins": { "Directory": "/plugins" }:
+  // found through the same mounts as the runtime's, and loaded last, so that their registrations win.
+  if (configuration.has(pluginSettings.path))
+    await addSvcPlugins(services, configuration, { logger, mounts: [...crewMount, ...cliMounts] });
   const runtime = await createRuntime({ configuration, services, logger, mounts: [...crewMount, ...cliMounts] });
   // A hub configured on PostgreSQL that cannot be reached stops the command now, not at a crew's first message.
   const hub = runtime.services.get(EventHubService);
