@@ -14,6 +14,7 @@ import {
 import { auditCommand } from './commands/audit-command-definition.js';
 import { complianceCommand } from './commands/compliance-command-definition.js';
 import { doctorCommand } from './commands/doctor-command-definition.js';
+import { evalCommand } from './commands/eval-command-definition.js';
 import { keysCommand } from './commands/keys-command-definition.js';
 import { mcpCommand } from './commands/mcp-command-definition.js';
 import { runCommand } from './commands/run-command-definition.js';
@@ -35,11 +36,15 @@ const usageErrorCodes = new Set([
   'PLUGIN_LOAD_FAILED',
   'PLUGIN_EXPORT_INVALID',
   'PLUGIN_SETTINGS_UNKNOWN',
+  'EVALUATION_DATASET_INVALID',
+  'EVALUATION_CONFIG_INVALID',
+  'EVALUATION_REPORT_INVALID',
 ]);
 
 /** The verbs of `orkeon`, in help order. */
 export const builtInCommands: readonly CliCommand[] = [
   runCommand,
+  evalCommand,
   serveCommand,
   mcpCommand,
   auditCommand,

@@ -4,11 +4,13 @@ import { nistComplianceSettings } from '@orkeon/compliance';
 import { coreSettingsSections, type SettingsSection } from '@orkeon/core';
 import { dlpSettings } from '@orkeon/dlp';
 import { localEmbeddingsSettings } from '@orkeon/embeddings-local';
+import { benchmarkingSettings } from '@orkeon/evaluation';
 import { eventHubSettings } from '@orkeon/event-hub';
 import { postgresEventHubSettings } from '@orkeon/event-hub-postgres';
 import { keyRotationSettings } from '@orkeon/key-rotation';
 import { mcpSettings } from '@orkeon/mcp';
 import { monitoringSettings } from '@orkeon/monitoring';
+import { multiModalSettings } from '@orkeon/multimodal';
 import { pluginSettings } from '@orkeon/plugins';
 import { ragSettings } from '@orkeon/rag';
 import { onnxRerankerSettings } from '@orkeon/rag-onnx';
@@ -31,6 +33,7 @@ export const cliSettingsSections: readonly SettingsSection[] = [
   dlpSettings,
   keyRotationSettings,
   monitoringSettings,
+  multiModalSettings,
   nistComplianceSettings,
   localEmbeddingsSettings,
   a2aSettings,
@@ -44,6 +47,7 @@ export const cliSettingsSections: readonly SettingsSection[] = [
   toolRateLimitingSettings,
   tokenBudgetSettings,
   pluginSettings,
+  benchmarkingSettings,
 ];
 
 /**

@@ -518,6 +518,7 @@ export {
   toolCalled,
 } from './llm/stop-conditions.js';
 export { isChatModel, type ModelInput, toChatModel } from './llm/to-chat-model.js';
+export { providersTakingToolMedia } from './llm/tool-model-output.js';
 export { createUnavailableModel } from './llm/unavailable-model.js';
 export { createLogger, type Logger, type LoggerOptions, LoggerService, levelForVerbosity } from './logging/logger.js';
 export { type LogLevel, loggingSettings, logLevels } from './logging/logging-settings.js';
@@ -579,6 +580,14 @@ export {
   memoryStoresFrom,
 } from './memory/memory-stores.js';
 export { memoryWordScore, memoryWords } from './memory/memory-words.js';
+export {
+  type MultiModalContent,
+  MultiModalContentService,
+  type MultiModalPart,
+  type PromptAttachment,
+  type ToolOutputForModel,
+  type UserMessageContent,
+} from './multimodal/multimodal-content.js';
 export { type BlockedAddress, type BlockedAddressKind, blockedAddress } from './network/address-rules.js';
 export { type IpAddress, parseIpAddress } from './network/ip-address.js';
 export { parseAllowedHost, parseAllowedRange } from './network/network-allowlist.js';

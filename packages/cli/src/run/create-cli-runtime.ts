@@ -31,6 +31,7 @@ import { addSvcPostgresEventHub, PostgresEventHub, postgresEventHubSettings } fr
 import { addSvcKeyRotation, keyRotationSettings } from '@orkeon/key-rotation';
 import { addSvcMcp } from '@orkeon/mcp';
 import { addSvcMonitoring, monitoringSettings } from '@orkeon/monitoring';
+import { addSvcMultiModal, multiModalSettings } from '@orkeon/multimodal';
 import { addSvcPlugins, pluginSettings } from '@orkeon/plugins';
 import { addSvcLlm } from '@orkeon/providers';
 import { addSvcRag, addSvcRagTools } from '@orkeon/rag';
@@ -125,6 +126,9 @@ export async function createCliRuntime(options: {
   if (configuration.has(cognitiveMemorySettings.path)) addSvcCognitiveMemory(services, configuration, { logger });
   // Data-loss prevention (experimental) when its section is present, e.g. "Svc": { "Dlp": {} }.
   if (configuration.has(dlpSettings.path)) addSvcDlp(services, configuration, { logger });
+  // Multimodal content (Beta) when its section is present, e.g. "Svc": { "MultiModal": {} }: tasks' attachments
+  // and tool results' images reach vision-capable providers.
+  if (configuration.has(multiModalSettings.path)) addSvcMultiModal(services, configuration);
   // Key rotation (Beta) when its section is present, e.g. "Svc": { "KeyRotation": { "PreviousSecretName": "…" } }:
   // memories sealed with the previous key stay readable until orkeon keys rotate re-encrypts them.
   if (configuration.has(keyRotationSettings.path)) addSvcKeyRotation(services, configuration, { logger });

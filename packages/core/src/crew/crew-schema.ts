@@ -239,6 +239,12 @@ const taskFields = {
     .optional()
     .describe('A JSON Schema object: the answer is asked for as JSON matching it.'),
   outputValidation: outputValidationSchema.optional(),
+  attachments: z
+    .array(z.string())
+    .optional()
+    .describe(
+      'Virtual paths of images (png, jpeg, gif, webp) sent to the model with the task; they need the multimodal subsystem (a Svc:MultiModal section).',
+    ),
   circuitBreaker: retiredCircuitBreakerSchema,
 };
 

@@ -14,6 +14,7 @@ export class TaskBuilder {
   #deliverable: Deliverable | undefined;
   #outputSchema: Readonly<Record<string, unknown>> | undefined;
   #outputValidation: OutputValidation | undefined;
+  readonly #attachments: string[] = [];
 
   id(id: string): this {
     this.#id = id;
@@ -74,6 +75,12 @@ export class TaskBuilder {
     return this;
   }
 
+  /** Adds virtual paths of images sent with the task (each call adds); they need `addSvcMultiModal`. */
+  attachments(paths: readonly string[]): this {
+    this.#attachments.push(...paths);
+    return this;
+  }
+
   /** The task; throws `CrewValidationError` naming what is missing or wrong. */
   build(): TaskDefinition {
     // Unset fields go through as undefined so that validation names them.
@@ -88,6 +95,7 @@ export class TaskBuilder {
       ...(this.#deliverable === undefined ? {} : { deliverable: this.#deliverable }),
       ...(this.#outputSchema === undefined ? {} : { outputSchema: this.#outputSchema }),
       ...(this.#outputValidation === undefined ? {} : { outputValidation: this.#outputValidation }),
+      ...(this.#attachments.length === 0 ? {} : { attachments: this.#attachments }),
     });
   }
 }

@@ -30,6 +30,11 @@ export interface TaskDefinition {
   readonly outputSchema?: Readonly<Record<string, unknown>>;
   /** Rules the answer must keep: length, sections, a JSON Schema, forbidden patterns. */
   readonly outputValidation?: OutputValidation;
+  /**
+   * Virtual paths of images sent to the model with the task (png, jpeg, gif or webp), read
+   * through the file system; they need the multimodal subsystem (`addSvcMultiModal`).
+   */
+  readonly attachments?: readonly string[];
 }
 
 /** A task as written by hand: the fields with defaults may be left out. */
@@ -44,4 +49,5 @@ export interface TaskInput {
   readonly deliverable?: Deliverable;
   readonly outputSchema?: Readonly<Record<string, unknown>>;
   readonly outputValidation?: OutputValidation;
+  readonly attachments?: readonly string[];
 }

@@ -220,6 +220,7 @@ function toTaskDefinition(data: z.output<typeof taskSchema>): TaskDefinition {
     ...(data.outputValidation === undefined
       ? {}
       : { outputValidation: withoutUnset(data.outputValidation) as OutputValidation }),
+    ...(data.attachments === undefined || data.attachments.length === 0 ? {} : { attachments: data.attachments }),
   };
 }
 

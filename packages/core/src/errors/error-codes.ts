@@ -127,6 +127,8 @@ export const coreErrorCodes = {
   KICKOFF_HOOK_INVALID: 'A kickoff hook has no name or a priority that is not a finite number.',
 
   // Language models
+  LLM_ATTACHMENTS_UNSUPPORTED:
+    'A prompt (a task, an agent run, `complete` or `act`) has attachments, but no multimodal subsystem is registered: call `addSvcMultiModal` (orkeon run: add a `Svc:MultiModal` section) or remove the attachments.',
   LLM_API_KEY_MISSING: 'The provider needs an API key: set `Llm:ApiKey` (or `SVC_Llm__ApiKey`).',
   LLM_ENDPOINT_INVALID:
     'The model URL cannot be fetched as written (a port fetch blocks, not an http(s) URL); it fails without retries: fix `Llm:BaseUrl`.',

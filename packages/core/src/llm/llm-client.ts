@@ -2,6 +2,7 @@
 // retries, telemetry, stop conditions and model normalisation live beside it.
 import {
   generateText,
+  type ImagePart,
   type JSONSchema7,
   jsonSchema,
   type LanguageModelUsage,
@@ -18,12 +19,14 @@ import { GuardianBlockedError } from '../guardian/guardian-blocked-error.js';
 import type { GuardrailSet } from '../guardrails/guardrail-set.js';
 import { GuardrailTrippedError } from '../guardrails/guardrail-tripped-error.js';
 import type { Logger } from '../logging/logger.js';
+import type { MultiModalContent, PromptAttachment, UserMessageContent } from '../multimodal/multimodal-content.js';
 import type { PermissionMode } from '../permissions/permission-mode.js';
 import { failSpan, GenAi, OrkeonAttributes, tracer } from '../telemetry/gen-ai-telemetry.js';
 import { withTelemetry } from '../telemetry/model-telemetry.js';
 import type { CallerIdentity, Tool } from '../tools/tool.js';
 import { toolInputJsonSchema } from '../tools/tool.js';
 import type { ToolInvocationPipeline } from '../tools/tool-invocation-pipeline.js';
+import { isToolResult } from '../tools/tool-result.js';
 import { type CallingModel, withCallingModel } from './calling-model.js';
 import type { ChatModel } from './chat-model.js';
 import type { LlmDeltaSink } from './console-streaming.js';
@@ -49,6 +52,11 @@ export interface CompleteOptions {
   readonly responseFormat?: ResponseFormat;
   readonly temperature?: number;
   readonly maxTokens?: number;
+  /**
+   * Images (and other media) sent with the prompt, checked and sent by the multimodal
+   * subsystem (`addSvcMultiModal`); without it, a call with attachments is refused.
+   */
+  readonly attachments?: readonly PromptAttachment[];
 }
 
 export interface ActOptions extends CompleteOptions {
@@ -134,6 +142,8 @@ export interface LlmClientOptions {
   readonly guardian?: Guardian;
   /** The user's guardrails of this agent: on its prompt, its answer and its tool calls. */
   readonly guardrails?: GuardrailSet;
+  /** Sends attachments and the media of tool results (`addSvcMultiModal`); absent, attachments are refused. */
+  readonly multiModal?: MultiModalContent;
 }
 
 /**
@@ -263,13 +273,35 @@ export class LlmClient {
       conversation?.summary === undefined
         ? options.system
         : `${options.system === undefined ? '' : `${options.system}\n\n`}Earlier in this conversation (a summary):\n${conversation.summary}`;
+    const content = await this.#userMessage(prompt, options.attachments);
+    // Images a tool returned for a provider that reads images only in user messages, sent after the tool results.
+    const toolImages: ImagePart[] = [];
     const common = {
       model: this.#model.model,
-      ...(history === undefined
-        ? { prompt }
-        : { messages: [...history, { role: 'user' as const, content: prompt }] as ModelMessage[] }),
+      ...(history === undefined && typeof content === 'string'
+        ? { prompt: content }
+        : { messages: [...(history ?? []), { role: 'user' as const, content }] as ModelMessage[] }),
       ...(system === undefined ? {} : { system }),
-      ...(withTools ? { tools: this.#aiTools(options) } : {}),
+      ...(withTools ? { tools: this.#aiTools(options, toolImages) } : {}),
+      ...(withTools && this.#options.multiModal !== undefined
+        ? {
+            prepareStep: ({ messages }: { messages: ModelMessage[] }) =>
+              toolImages.length === 0
+                ? undefined
+                : {
+                    messages: [
+                      ...messages,
+                      {
+                        role: 'user' as const,
+                        content: [
+                          { type: 'text' as const, text: 'The images returned by the tool calls above:' },
+                          ...toolImages.splice(0),
+                        ],
+                      },
+                    ],
+                  },
+          }
+        : {}),
       stopWhen: stopConditions(unlimited ? undefined : maxIterations, withTools ? options.stopWhen : undefined),
       // Orkeon retries (withRetries) and traces (withTelemetry) itself; the SDK's own would repeat both.
       maxRetries: 0,
@@ -351,6 +383,19 @@ export class LlmClient {
     }
   }
 
+  /** The prompt with its attachments, as the multimodal subsystem sends them to this model. */
+  async #userMessage(prompt: string, attachments: CompleteOptions['attachments']): Promise<UserMessageContent> {
+    if (attachments === undefined || attachments.length === 0) return prompt;
+    const multiModal = this.#options.multiModal;
+    if (multiModal === undefined)
+      throw new LlmError(
+        'LLM_ATTACHMENTS_UNSUPPORTED',
+        `The prompt has ${attachments.length} attachment(s), but no multimodal subsystem is registered: call addSvcMultiModal(services, configuration) from @orkeon/multimodal (orkeon run: add a Svc:MultiModal section to the settings), or remove the attachments.`,
+      );
+    const parts = await multiModal.prepare(attachments);
+    return multiModal.userMessage(prompt, parts, this.#options.model);
+  }
+
   #result(
     text: string,
     steps: readonly { finishReason: string; text: string }[],
@@ -374,7 +419,7 @@ export class LlmClient {
     };
   }
 
-  #aiTools(options: ActOptions) {
+  #aiTools(options: ActOptions, toolImages: ImagePart[]) {
     const pipeline = this.#options.pipeline;
     const guardian = this.#options.guardian;
     const tools = this.#options.tools ?? [];
@@ -411,7 +456,14 @@ export class LlmClient {
               ? output
               : guardian.screenToolResult(definition.name, output, caller);
           },
-          toModelOutput: ({ output }) => toolModelOutput(output, providersTakingToolMedia.has(this.#model.provider)),
+          toModelOutput: ({ output }) => {
+            const multiModal = this.#options.multiModal;
+            if (multiModal === undefined || !isToolResult(output) || output.content === undefined)
+              return toolModelOutput(output, providersTakingToolMedia.has(this.#model.provider));
+            const forModel = multiModal.toolOutput(output, this.#options.model);
+            toolImages.push(...(forModel.followingImages ?? []));
+            return forModel.output;
+          },
         }),
       ]),
     );

@@ -59,7 +59,7 @@ export async function workOnTask(
   const repairs = task.outputValidation?.maxRepairAttempts ?? work.maxRepairAttempts ?? defaultMaxRepairAttempts;
   for (let attempt = 0; ; attempt++) {
     const goal = taskGoal(task, work.earlier, revision, work.recalled, work.knowledge);
-    const { output, usage } = await takeTurn(client, work, goal, format);
+    const { output, usage } = await takeTurn(client, work, goal, { ...format, attachments: task.attachments });
     spent = spent === undefined ? usage : addUsage(spent, usage);
     const violations = outputViolations(output, task, work.piiDetector);
     if (violations.length === 0) return { output, usage: spent };
@@ -85,7 +85,11 @@ export async function takeTurn(
   client: LlmClient,
   turn: AgentTurn,
   prompt: string,
-  options: { readonly responseFormat?: ResponseFormat } = {},
+  options: {
+    readonly responseFormat?: ResponseFormat;
+    /** Virtual paths of images sent with the prompt (a task's attachments). */
+    readonly attachments?: readonly string[] | undefined;
+  } = {},
 ): Promise<{ output: string; value?: unknown; usage: TokenUsage }> {
   const { task, agent, signal, permissionMode } = turn;
   const llm = resolveLlmSettings(turn.crew.llm, agent.llm);
@@ -99,6 +103,9 @@ export async function takeTurn(
       ...(llm.maxTokens === undefined ? {} : { maxTokens: llm.maxTokens }),
       ...(permissionMode === undefined ? {} : { permissionMode }),
       ...(options.responseFormat === undefined ? {} : { responseFormat: options.responseFormat }),
+      ...(options.attachments === undefined
+        ? {}
+        : { attachments: options.attachments.map((path) => ({ type: 'path' as const, path })) }),
     }),
   );
   const usage = addUsage(result.usage, consulted);

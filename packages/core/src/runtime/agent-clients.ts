@@ -11,6 +11,7 @@ import { GuardrailSet } from '../guardrails/guardrail-set.js';
 import type { LlmDeltaSink } from '../llm/console-streaming.js';
 import { LlmClient } from '../llm/llm-client.js';
 import type { Logger } from '../logging/logger.js';
+import type { MultiModalContent } from '../multimodal/multimodal-content.js';
 import { collaborationToolNames } from '../tools/collaboration/collaboration-tools.js';
 import type { CallerIdentity, Tool } from '../tools/tool.js';
 import type { ToolInvocationPipeline } from '../tools/tool-invocation-pipeline.js';
@@ -109,6 +110,7 @@ export class AgentClients {
       ...(deltaSink === undefined ? {} : { deltaSink }),
       ...(conversation === undefined ? {} : { conversation }),
       ...(this.#parts.guardian === undefined ? {} : { guardian: this.#parts.guardian }),
+      ...(this.#parts.multiModal === undefined ? {} : { multiModal: this.#parts.multiModal }),
     });
   }
 
@@ -152,4 +154,6 @@ export interface AgentClientsParts {
   readonly guardrails?: GuardrailCatalogue | undefined;
   /** Budgets kept outside the run (`ModelCallBudgetService`), asked around every model call. */
   readonly modelCallBudgets?: readonly ModelCallBudget[] | undefined;
+  /** Sends attachments and the media of tool results (`addSvcMultiModal`). */
+  readonly multiModal?: MultiModalContent | undefined;
 }

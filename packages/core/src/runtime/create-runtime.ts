@@ -45,6 +45,7 @@ import { type ModelInput, toChatModel } from '../llm/to-chat-model.js';
 import { createLogger, type Logger, LoggerService } from '../logging/logger.js';
 import { loggingSettings } from '../logging/logging-settings.js';
 import { MemoryStoresService, memoryStoresFrom } from '../memory/memory-stores.js';
+import { MultiModalContentService } from '../multimodal/multimodal-content.js';
 import { outputValidationSettings } from '../output-validation/output-validation-settings.js';
 import { addSvcPermissionGate } from '../permissions/add-svc-permission-gate.js';
 import {
@@ -184,6 +185,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
       knowledgeBase: () => provider.tryGet(KnowledgeBaseService),
       consensus: configuration.get(consensusVotingSettings),
       modelCallBudgets: provider.getAll(ModelCallBudgetService),
+      multiModal: provider.tryGet(MultiModalContentService),
     });
   } catch (error) {
     await provider.dispose();

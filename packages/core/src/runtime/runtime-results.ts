@@ -4,6 +4,7 @@ import type { ThreadInfo } from '../conversations/thread-store.js';
 import type { CrewDefinition } from '../crew/crew-definition.js';
 import type { HumanInputChannel } from '../human-input/human-input-channel.js';
 import type { ActResult } from '../llm/llm-client.js';
+import type { PromptAttachment } from '../multimodal/multimodal-content.js';
 import type { PermissionMode } from '../permissions/permission-mode.js';
 import type { CrewResult } from '../process/crew-result.js';
 import type { CallerIdentity } from '../tools/tool.js';
@@ -49,6 +50,8 @@ export interface AgentRunOptions extends RunOptions {
   readonly crew?: CrewDefinition;
   /** Who is calling, for audit events, prompts and spans. Default: the agent itself (`kind: 'agent'`). */
   readonly caller?: CallerIdentity;
+  /** Images (and other media) sent with the goal; they need the multimodal subsystem (`addSvcMultiModal`). */
+  readonly attachments?: readonly PromptAttachment[];
 }
 
 export interface CrewRunOptions extends RunOptions {

@@ -30,8 +30,10 @@ import type { KnowledgeBase } from '../knowledge/knowledge-base.js';
 import { KnowledgeBaseUnavailableError } from '../knowledge/knowledge-base-unavailable-error.js';
 import type { LlmDeltaSink } from '../llm/console-streaming.js';
 import { LlmClient } from '../llm/llm-client.js';
+import { LlmError } from '../llm/llm-errors.js';
 import type { Logger } from '../logging/logger.js';
 import type { MemoryStores } from '../memory/memory-stores.js';
+import type { MultiModalContent } from '../multimodal/multimodal-content.js';
 import { OutputPiiUncheckedError } from '../output-validation/output-pii-unchecked-error.js';
 import type { PermissionMode } from '../permissions/permission-mode.js';
 import { TaskFailureError } from '../process/crew-run-errors.js';
@@ -110,6 +112,8 @@ export interface RuntimeParts {
   readonly piiDetector?: () => PiiDetector | undefined;
   /** Budgets kept outside the runs (`ModelCallBudgetService`), asked around every model call. */
   readonly modelCallBudgets?: readonly ModelCallBudget[];
+  /** Sends attachments and the media of tool results (`addSvcMultiModal`). */
+  readonly multiModal?: MultiModalContent | undefined;
 }
 
 type RunTarget = AgentDefinition | AgentInput | CrewDefinition;
@@ -154,6 +158,7 @@ export class Runtime implements AsyncDisposable {
       guardian: parts.guardian,
       guardrails: parts.guardrails,
       modelCallBudgets: parts.modelCallBudgets,
+      multiModal: parts.multiModal,
     });
   }
 
@@ -313,6 +318,7 @@ export class Runtime implements AsyncDisposable {
         ...(agent.stopWhen === undefined ? {} : { stopWhen: agent.stopWhen }),
         ...(permissionMode === undefined ? {} : { permissionMode }),
         ...(conversation === undefined ? {} : { history: conversation.context.messages }),
+        ...(options.attachments === undefined ? {} : { attachments: options.attachments }),
       });
       // A turn the caller interrupted is not kept: the thread goes on from the turn before.
       const thread =
@@ -401,6 +407,13 @@ export class Runtime implements AsyncDisposable {
     // A rule nothing could check would pass every answer: refuse before any model call.
     const uncheckable = crew.tasks.find((task) => task.outputValidation?.forbiddenPii !== undefined);
     if (uncheckable !== undefined && piiDetector === undefined) throw new OutputPiiUncheckedError(uncheckable.id);
+    // Attachments nothing could send would be lost: refuse before any model call too.
+    const attaching = crew.tasks.find((task) => (task.attachments?.length ?? 0) > 0);
+    if (attaching !== undefined && this.#parts.multiModal === undefined)
+      throw new LlmError(
+        'LLM_ATTACHMENTS_UNSUPPORTED',
+        `Task '${attaching.id}' has attachments, but no multimodal subsystem is registered: call addSvcMultiModal(services, configuration) from @orkeon/multimodal (orkeon run: add a Svc:MultiModal section to the settings), or remove the attachments.`,
+      );
     if (crew.memory && crew.memoryProvider !== undefined)
       this.memory.checkedType(crew.memoryProvider, `Crew '${crew.name}' memoryProvider`);
     const knowledge = this.#knowledgeBaseFor(crew);
@@ -613,6 +626,7 @@ export class Runtime implements AsyncDisposable {
       ...(this.#parts.guardian === undefined ? {} : { guardian: this.#parts.guardian }),
       ...(consoleSink === undefined ? {} : { deltaSink: consoleSink }),
       ...(everywhere.length === 0 ? {} : { guardrails: new GuardrailSet(everywhere) }),
+      ...(this.#parts.multiModal === undefined ? {} : { multiModal: this.#parts.multiModal }),
     });
   }
 

@@ -141,7 +141,7 @@ describe('loadCrew errors name file:line:column and the key', () => {
     const error = await errorFor(crewText({ 11: '    expected_ouptut: A draft', 6: '    gaol: Write' }));
     expect(error.message.split('\n')).toEqual([
       `${file}:6:5: agents.writer.gaol: unknown key 'gaol'; did you mean 'goal'? known keys: role, goal, backstory, tools, llm, maxIterations, allowDelegation, guardrails, knowledge.`,
-      `${file}:11:5: tasks.draft.expected_ouptut: unknown key 'expected_ouptut'; did you mean 'expected_output'? known keys: description, expectedOutput, agent, dependencies, context, tools, deliverable, outputSchema, outputValidation.`,
+      `${file}:11:5: tasks.draft.expected_ouptut: unknown key 'expected_ouptut'; did you mean 'expected_output'? known keys: description, expectedOutput, agent, dependencies, context, tools, deliverable, outputSchema, outputValidation, attachments.`,
     ]);
     expect(error.problems.map((problem) => problem.code)).toEqual(['unknown-key', 'unknown-key']);
   });

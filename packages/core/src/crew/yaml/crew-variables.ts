@@ -22,7 +22,7 @@ export function fillPlaceholders(
 /**
  * Fills the placeholders of the crew's text fields, in place: the crew's goal, each
  * agent's role, goal and backstory, each task's description, expected output, context
- * values and deliverable path. A placeholder without a value is a problem.
+ * values, deliverable path and attachments. A placeholder without a value is a problem.
  */
 export function fillCrewVariables(
   crew: Record<string, unknown>,
@@ -57,6 +57,9 @@ export function fillCrewVariables(
       if (isRecord(entity.context))
         for (const key of Object.keys(entity.context)) fill(entity.context, key, [...path, 'context']);
       if (isRecord(entity.deliverable)) fill(entity.deliverable, 'path', [...path, 'deliverable']);
+      if (Array.isArray(entity.attachments))
+        for (const index of entity.attachments.keys())
+          fill(entity.attachments as unknown as Record<string, unknown>, String(index), [...path, 'attachments']);
     }
   }
   return problems;

@@ -1,0 +1,250 @@
+import { performance } from 'node:perf_hooks';
+import { type CrewDefinition, type RunEvent, type Runtime, serviceToken } from '@orkeon/core';
+import type { BenchmarkCase, BenchmarkCaseInput } from './dataset/benchmark-case.js';
+import { type BenchmarkDataset, defineBenchmarkDataset } from './dataset/benchmark-dataset.js';
+import { BenchmarkConfigInvalidError, EvaluatorInvalidError } from './evaluation-errors.js';
+import type { EvaluationSample, Evaluator } from './evaluators/evaluator.js';
+import type { EvaluatorSuite } from './evaluators/evaluator-suite.js';
+import {
+  type BenchmarkComparison,
+  type BenchmarkReport,
+  type BenchmarkRunRecord,
+  benchmarkReportFormatVersion,
+  type FailureInfo,
+  type RunEvaluation,
+} from './report/benchmark-report.js';
+import { compareBenchmarkReports, type RegressionRule } from './report/compare-reports.js';
+import { caseReportOf, summaryOf } from './report/report-statistics.js';
+
+/** The crew of a benchmark: one definition for every case, or one built from each case (its inputs). */
+export type BenchmarkCrew =
+  | CrewDefinition
+  | ((benchmarkCase: BenchmarkCase) => CrewDefinition | Promise<CrewDefinition>);
+
+/** What to benchmark (the original's `BenchmarkConfig{Dataset, Suite, RunsPerCase}`). */
+export interface BenchmarkConfig {
+  /** A dataset read with `readBenchmarkDataset`, or cases written in code (validated the same way). */
+  readonly dataset: BenchmarkDataset | readonly BenchmarkCaseInput[];
+  readonly crew: BenchmarkCrew;
+  /** Default: `Svc:Benchmarking:RunsPerCase` (3). */
+  readonly runsPerCase?: number;
+  /** Default: the registered suite (`EvaluatorSuiteService`). */
+  readonly suite?: EvaluatorSuite;
+  /** Names the report; default the crew's name (of the first case's crew). */
+  readonly name?: string;
+  /** Stops the benchmark: the run in flight ends, no other starts, and `run` rejects with the signal's reason. */
+  readonly signal?: AbortSignal;
+  /** Called after every run. */
+  readonly onProgress?: (progress: BenchmarkProgress) => void;
+}
+
+/** One finished run, for progress lines. */
+export interface BenchmarkProgress {
+  readonly caseId: string;
+  /** The run of the case, from 1. */
+  readonly run: number;
+  readonly runsPerCase: number;
+  /** Runs finished so far, of `total`. */
+  readonly completed: number;
+  readonly total: number;
+  readonly record: BenchmarkRunRecord;
+}
+
+export interface BenchmarkRunnerOptions {
+  readonly suite: EvaluatorSuite;
+  /** Default 3. */
+  readonly runsPerCase?: number;
+  /** When a drop counts as a regression; default threshold 0.1, noise multiplier 2. */
+  readonly regression?: RegressionRule;
+  /** The time reports are dated with; default the system clock. */
+  readonly clock?: () => Date;
+}
+
+/**
+ * Runs a crew over a dataset, `runsPerCase` times per case, one run at a time, through the
+ * runtime the caller already has (`runtime.run`), and scores every successful run with each
+ * evaluator of the suite that applies to the case. A run that throws or does not succeed is a
+ * failed run: recorded with its error, never dropped, and not scored.
+ */
+export class BenchmarkRunner {
+  readonly #suite: EvaluatorSuite;
+  readonly #runsPerCase: number;
+  readonly #regression: RegressionRule;
+  readonly #clock: () => Date;
+
+  constructor(options: BenchmarkRunnerOptions) {
+    this.#suite = options.suite;
+    this.#runsPerCase = options.runsPerCase ?? 3;
+    this.#regression = options.regression ?? { threshold: 0.1, noiseMultiplier: 2 };
+    this.#clock = options.clock ?? (() => new Date());
+  }
+
+  /** The suite runs are scored with unless a config gives another. */
+  get suite(): EvaluatorSuite {
+    return this.#suite;
+  }
+
+  /** Runs the benchmark and reports per case and per evaluator the mean, standard deviation, min and max. */
+  async run(runtime: Runtime, config: BenchmarkConfig): Promise<BenchmarkReport> {
+    const runsPerCase = checkedRuns(config.runsPerCase ?? this.#runsPerCase);
+    const dataset = Array.isArray(config.dataset)
+      ? defineBenchmarkDataset(config.dataset as readonly BenchmarkCaseInput[])
+      : (config.dataset as BenchmarkDataset);
+    const suite = config.suite ?? this.#suite;
+    const createdAt = this.#clock().toISOString();
+    // Every case's crew is built before the first run, so a case that cannot run costs no model call.
+    const crews = await crewsFor(dataset.cases, config.crew);
+    const total = dataset.cases.length * runsPerCase;
+    let completed = 0;
+    const cases = [];
+    for (const benchmarkCase of dataset.cases) {
+      const evaluators = suite.for(benchmarkCase);
+      const crew = crews.get(benchmarkCase.id) as CrewDefinition;
+      const runs: BenchmarkRunRecord[] = [];
+      for (let run = 1; run <= runsPerCase; run++) {
+        config.signal?.throwIfAborted();
+        const record = await runOnce(runtime, crew, benchmarkCase, evaluators, run, config.signal);
+        runs.push(record);
+        completed++;
+        config.onProgress?.({ caseId: benchmarkCase.id, run, runsPerCase, completed, total, record });
+      }
+      cases.push(
+        caseReportOf(
+          benchmarkCase,
+          runs,
+          evaluators.map((evaluator) => evaluator.name),
+        ),
+      );
+    }
+    // A benchmark cut short is not a report: its last runs were interrupted, not failed.
+    config.signal?.throwIfAborted();
+    return {
+      formatVersion: benchmarkReportFormatVersion,
+      name: config.name ?? crews.get(dataset.cases[0]?.id ?? '')?.name ?? 'benchmark',
+      dataset: dataset.source,
+      createdAt,
+      runsPerCase,
+      standardDeviation: 'sample',
+      evaluators: suite.names,
+      cases,
+      summary: summaryOf(cases, suite.names),
+    };
+  }
+
+  /** What changed from `before` to `after`, by the runner's regression rule (`Svc:Benchmarking`). */
+  compare(before: BenchmarkReport, after: BenchmarkReport): BenchmarkComparison {
+    return compareBenchmarkReports(before, after, this.#regression);
+  }
+}
+
+/** The runner `addSvcBenchmarking` registers. */
+export const BenchmarkRunnerService = serviceToken<BenchmarkRunner>('BenchmarkRunner');
+
+function checkedRuns(runs: number): number {
+  if (!Number.isInteger(runs) || runs < 1 || runs > 1000)
+    throw new BenchmarkConfigInvalidError(
+      `runsPerCase must be a whole number from 1 to 1000, not ${String(runs)}; standard deviations need 2 or more.`,
+    );
+  return runs;
+}
+
+async function crewsFor(cases: readonly BenchmarkCase[], crew: BenchmarkCrew): Promise<Map<string, CrewDefinition>> {
+  const crews = new Map<string, CrewDefinition>();
+  for (const benchmarkCase of cases) {
+    const where = `Case '${benchmarkCase.id}'${benchmarkCase.line === undefined ? '' : ` (line ${benchmarkCase.line})`}`;
+    if (typeof crew !== 'function') {
+      if (Object.keys(benchmarkCase.inputs).length > 0)
+        throw new BenchmarkConfigInvalidError(
+          `${where} gives inputs, but the crew is one fixed definition that cannot take them: pass the crew as a function of the case, e.g. (benchmarkCase) => loadCrew('crew.yaml', { variables: benchmarkCase.inputs }).`,
+        );
+      crews.set(benchmarkCase.id, crew);
+      continue;
+    }
+    try {
+      crews.set(benchmarkCase.id, await crew(benchmarkCase));
+    } catch (error) {
+      throw new BenchmarkConfigInvalidError(
+        `${where}: its crew cannot be built: ${(error as Error).message ?? String(error)}`,
+        { cause: error },
+      );
+    }
+  }
+  return crews;
+}
+
+async function runOnce(
+  runtime: Runtime,
+  crew: CrewDefinition,
+  benchmarkCase: BenchmarkCase,
+  evaluators: readonly Evaluator[],
+  run: number,
+  signal: AbortSignal | undefined,
+): Promise<BenchmarkRunRecord> {
+  const toolCalls: string[] = [];
+  let finished: Extract<RunEvent, { kind: 'run.finished' }> | undefined;
+  const onEvent = (event: RunEvent) => {
+    if (event.kind === 'tool.called') toolCalls.push(event.toolName);
+    else if (event.kind === 'run.finished') finished = event;
+  };
+  const started = performance.now();
+  let answer = '';
+  let error: FailureInfo | undefined;
+  try {
+    const result = await runtime.run(crew, { onEvent, ...(signal === undefined ? {} : { signal }) });
+    answer = result.output;
+    if (result.interrupted === true) error = { code: 'CREW_RUN_INTERRUPTED', message: 'the run was interrupted' };
+    else if (result.budgetExhausted !== undefined)
+      error = {
+        code: 'CREW_BUDGET_EXHAUSTED',
+        message: `the crew budget was spent (${result.budgetExhausted.dimension})`,
+      };
+    else if (result.deliverableFailure !== undefined)
+      error = { code: 'CREW_RUN_FAILED', message: result.deliverableFailure };
+    else if (!result.success)
+      error = {
+        code: result.error?.code ?? 'CREW_RUN_FAILED',
+        message: result.error?.message ?? 'the crew did not succeed',
+      };
+  } catch (thrown) {
+    error = failureOf(thrown);
+  }
+  const durationMs = Math.round(performance.now() - started);
+  const usage = {
+    ...(finished === undefined ? {} : { tokens: finished.tokens }),
+    ...(finished?.costUsd === undefined ? {} : { costUsd: finished.costUsd }),
+  };
+  if (error !== undefined)
+    return { run, success: false, answer, error, durationMs, ...usage, toolCalls, evaluations: {} };
+  const sample: EvaluationSample = { benchmarkCase, answer, toolCalls };
+  const evaluations: Record<string, RunEvaluation> = {};
+  for (const evaluator of evaluators) evaluations[evaluator.name] = await evaluate(evaluator, sample, runtime, signal);
+  return { run, success: true, answer, durationMs, ...usage, toolCalls, evaluations };
+}
+
+/** One evaluator's verdict; a throw or a score outside 0..1 is that evaluation's error. */
+async function evaluate(
+  evaluator: Evaluator,
+  sample: EvaluationSample,
+  runtime: Runtime,
+  signal: AbortSignal | undefined,
+): Promise<RunEvaluation> {
+  try {
+    const result = await evaluator.evaluate(sample, { runtime, ...(signal === undefined ? {} : { signal }) });
+    const score: unknown = result?.score;
+    if (typeof score !== 'number' || !Number.isFinite(score) || score < 0 || score > 1)
+      throw new EvaluatorInvalidError(
+        `The evaluator '${evaluator.name}' returned the score ${JSON.stringify(score) ?? String(score)}: a score is a number from 0 to 1.`,
+      );
+    return { score, ...(result.details === undefined ? {} : { details: result.details }) };
+  } catch (thrown) {
+    return { error: failureOf(thrown) };
+  }
+}
+
+function failureOf(thrown: unknown): FailureInfo {
+  const { code, message } = (thrown ?? {}) as { code?: unknown; message?: unknown };
+  return {
+    code: typeof code === 'string' ? code : 'EVALUATION_ERROR_UNCODED',
+    message: typeof message === 'string' ? message : String(thrown),
+  };
+}
