@@ -16,6 +16,7 @@ import {
 } from '@opentelemetry/sdk-trace-base';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import { type Configuration, setModelPrices, telemetrySettings } from '@orkeon/core';
+import { PooledRandomIdGenerator } from './pooled-id-generator.js';
 
 export interface TelemetryHandle {
   /** False when nothing is configured: no provider was registered and telemetry stays a no-op. */
@@ -75,7 +76,11 @@ export function startTelemetry(configuration: Configuration, options: StartTelem
     return { enabled: false, destinations, shutdown: async () => {} };
 
   const resource = resourceFromAttributes({ 'service.name': settings.ServiceName });
-  const tracerProvider = new NodeTracerProvider({ resource, spanProcessors });
+  const tracerProvider = new NodeTracerProvider({
+    resource,
+    spanProcessors,
+    idGenerator: new PooledRandomIdGenerator(),
+  });
   tracerProvider.register();
   const meterProvider = new MeterProvider({ resource, readers });
   metrics.setGlobalMeterProvider(meterProvider);

@@ -2,12 +2,13 @@ import {
   type Attributes,
   type Counter,
   type Histogram,
-  type Meter,
+  type MeterProvider,
   metrics,
   type Span,
   SpanKind,
   SpanStatusCode,
   type Tracer,
+  type TracerProvider,
   trace,
 } from '@opentelemetry/api';
 import { OrkeonError } from '../errors/orkeon-error.js';
@@ -72,18 +73,29 @@ interface Instruments {
 
 const instrumentationName = 'orkeon';
 let prices: Record<string, ModelPrice> = { ...builtInModelPrices };
-let cachedMeter: Meter | undefined;
+let cachedMeterProvider: MeterProvider | undefined;
 let cachedInstruments: Instruments | undefined;
+let cachedTracerProvider: TracerProvider | undefined;
+let cachedTracer: Tracer | undefined;
 
+/**
+ * The tracer of the current global tracer provider, kept while that provider stays: asking the
+ * provider for it again on every span costs more than the span's attributes.
+ */
 export function tracer(): Tracer {
-  return trace.getTracer(instrumentationName);
+  const provider = trace.getTracerProvider();
+  if (cachedTracer !== undefined && provider === cachedTracerProvider) return cachedTracer;
+  cachedTracerProvider = provider;
+  cachedTracer = provider.getTracer(instrumentationName);
+  return cachedTracer;
 }
 
 /** The metric instruments of the current global meter provider (re-created when a host registers one). */
 export function instruments(): Instruments {
-  const meter = metrics.getMeter(instrumentationName);
-  if (cachedInstruments !== undefined && meter === cachedMeter) return cachedInstruments;
-  cachedMeter = meter;
+  const provider = metrics.getMeterProvider();
+  if (cachedInstruments !== undefined && provider === cachedMeterProvider) return cachedInstruments;
+  const meter = provider.getMeter(instrumentationName);
+  cachedMeterProvider = provider;
   cachedInstruments = {
     tokenUsage: meter.createHistogram(MetricNames.tokenUsage, {
       unit: '{token}',
