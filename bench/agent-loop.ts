@@ -6,8 +6,13 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { OpenTelemetry } from '@ai-sdk/otel';
 import { metrics, trace } from '@opentelemetry/api';
-import { MeterProvider } from '@opentelemetry/sdk-metrics';
-import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { MeterProvider, MetricReader } from '@opentelemetry/sdk-metrics';
+import {
+  InMemorySpanExporter,
+  NoopSpanProcessor,
+  SimpleSpanProcessor,
+  type SpanProcessor,
+} from '@opentelemetry/sdk-trace-base';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import { generateText, jsonSchema, registerTelemetry, stepCountIs, tool } from 'ai';
 import { z } from 'zod';
@@ -30,11 +35,30 @@ import {
   SettingsDlpPolicyProvider,
 } from '../packages/dlp/src/index.js';
 import { MonitoringBackend } from '../packages/monitoring/src/index.js';
+import { PooledRandomIdGenerator } from '../packages/telemetry/src/pooled-id-generator.js';
 import { type RecordedRequest, startScriptedModelServer } from '../packages/testing/src/index.js';
 import { monitoringDefaults, unregisterTelemetry } from './monitoring-buffer.js';
 
 const runsPerBatch = 150;
 const batches = 4;
+
+/** A metric reader that never collects: the meter provider records into it as into any reader. */
+class IdleMetricReader extends MetricReader {
+  protected override async onForceFlush(): Promise<void> {}
+  protected override async onShutdown(): Promise<void> {}
+}
+
+/** The median and the rate of runs timed one by one; no heap figure. */
+function measureOfDurations(label: string, durations: number[]): AgentLoopMeasure {
+  const sorted = durations.sort((a, b) => a - b);
+  const total = sorted.reduce((sum, value) => sum + value, 0);
+  return {
+    label,
+    medianMilliseconds: sorted[Math.floor(sorted.length / 2)] ?? 0,
+    runsPerSecond: (sorted.length / total) * 1000,
+    heapBytesPerRun: Number.NaN,
+  };
+}
 
 export interface AgentLoopMeasure {
   readonly label: string;
@@ -180,16 +204,7 @@ export async function measureAgentLoop(): Promise<AgentLoopMeasure[][]> {
           durations[side]?.push(performance.now() - started);
         }
     }
-    return pair.map(([label], side) => {
-      const sorted = (durations[side] ?? []).sort((a, b) => a - b);
-      const total = sorted.reduce((sum, value) => sum + value, 0);
-      return {
-        label,
-        medianMilliseconds: sorted[Math.floor(sorted.length / 2)] ?? 0,
-        runsPerSecond: (sorted.length / total) * 1000,
-        heapBytesPerRun: Number.NaN,
-      };
-    });
+    return pair.map(([label], side) => measureOfDurations(label, durations[side] ?? []));
   };
 
   const results: AgentLoopMeasure[][] = [];
@@ -213,21 +228,31 @@ export async function measureAgentLoop(): Promise<AgentLoopMeasure[][]> {
   );
 
   // The monitoring backend on against off: its span processor and metric reader on providers of their own, as
-  // addSvcMonitoring starts them when no exporter is configured. Switching providers between runs would be timed
-  // with them, so the two sides take whole batches in turns instead.
+  // addSvcMonitoring starts them when no exporter is configured (with the id generator startTelemetry gives
+  // them); and against the same providers with a processor and a reader that do nothing, i.e. telemetry already
+  // on for another consumer. Switching providers between runs would be timed with them, so the three setups
+  // take whole batches in turns instead.
   const monitoring = new MonitoringBackend(monitoringDefaults);
-  const monitoredTracer = new NodeTracerProvider({ spanProcessors: [monitoring.spanProcessor] });
-  const monitoredMeter = new MeterProvider({ readers: [monitoring.metricReader] });
-  const monitoringOn = (on: boolean) => {
+  const providersWith = (processor: SpanProcessor, reader: MetricReader) => ({
+    tracer: new NodeTracerProvider({ spanProcessors: [processor], idGenerator: new PooledRandomIdGenerator() }),
+    meter: new MeterProvider({ readers: [reader] }),
+  });
+  const setups = [
+    providersWith(monitoring.spanProcessor, monitoring.metricReader),
+    undefined,
+    providersWith(new NoopSpanProcessor(), new IdleMetricReader()),
+  ];
+  const use = (setup: (typeof setups)[number]) => {
     unregisterTelemetry();
-    if (!on) return;
-    monitoredTracer.register();
-    metrics.setGlobalMeterProvider(monitoredMeter);
+    if (setup === undefined) return;
+    setup.tracer.register();
+    metrics.setGlobalMeterProvider(setup.meter);
   };
-  const batchDurations: number[][] = [[], []];
-  for (let batch = 0; batch < batches * 2; batch++) {
-    for (const side of batch % 2 === 0 ? [0, 1] : [1, 0]) {
-      monitoringOn(side === 0);
+  const batchDurations: number[][] = [[], [], []];
+  for (let batch = 0; batch < batches * 3; batch++) {
+    // Each batch starts with another setup, so that none always runs right after another.
+    for (const side of [0, 1, 2].map((index) => (index + batch) % 3)) {
+      use(setups[side]);
       server.reset();
       server.enqueue(...Array.from({ length: runsPerBatch * 2 }, () => answer));
       for (let index = 0; index < runsPerBatch; index++) {
@@ -237,20 +262,19 @@ export async function measureAgentLoop(): Promise<AgentLoopMeasure[][]> {
       }
     }
   }
-  monitoringOn(false);
-  await Promise.all([monitoredTracer.shutdown(), monitoredMeter.shutdown()]);
-  results.push(
-    ['orkeon, monitoring on (anchor: off)', 'orkeon, monitoring off'].map((label, side) => {
-      const sorted = (batchDurations[side] ?? []).sort((a, b) => a - b);
-      const total = sorted.reduce((sum, value) => sum + value, 0);
-      return {
-        label,
-        medianMilliseconds: sorted[Math.floor(sorted.length / 2)] ?? 0,
-        runsPerSecond: (sorted.length / total) * 1000,
-        heapBytesPerRun: Number.NaN,
-      };
-    }),
+  use(undefined);
+  await Promise.all(
+    setups.flatMap((setup) => (setup === undefined ? [] : [setup.tracer.shutdown(), setup.meter.shutdown()])),
   );
+  const batchMeasure = (label: string, side: number) => measureOfDurations(label, batchDurations[side] ?? []);
+  results.push([
+    batchMeasure('orkeon, monitoring on (anchor: off, no telemetry)', 0),
+    batchMeasure('orkeon, monitoring off, no telemetry', 1),
+  ]);
+  results.push([
+    batchMeasure('orkeon, monitoring on (anchor: telemetry on without it)', 0),
+    batchMeasure('orkeon, telemetry on, monitoring off', 2),
+  ]);
 
   // Tracing on: an SDK with an in-memory exporter; the AI SDK with its own OpenTelemetry integration.
   const exporter = new InMemorySpanExporter();

@@ -210,7 +210,7 @@ async function agentLoopSection(): Promise<string[]> {
   // The monitoring backend's ring buffer, full (Svc:Monitoring:MaxTraceHistory at its default).
   const buffer = await measureMonitoringBufferMemory();
   lines.push(
-    `Monitoring: the pair above runs the backend's span processor and metric reader on providers of their own (as \`addSvcMonitoring\` starts them with no exporter) against no providers at all, the two sides taking whole batches in turns; the goal is ≤ 1.05×. Its ring buffer full at \`MaxTraceHistory\` ${buffer.traces} traces of ${buffer.spansPerTrace} spans each (one \`act\` run per trace) holds about ${(buffer.bytes / 2 ** 20).toFixed(1)} MiB of heap (${(buffer.bytes / buffer.traces / 1024).toFixed(1)} KiB per trace): the heap growth over the runs that fill it, less that of the same runs kept in a buffer of one trace.`,
+    `Monitoring: the two monitoring pairs run the backend's span processor and metric reader on providers of their own (as \`addSvcMonitoring\` starts them when no exporter is configured), against no providers at all, and against the same providers with a processor and a reader that do nothing (telemetry already on for another consumer, where the backend's own cost shows); the three setups take whole batches in turns. The goal is ≤ 1.05×. Its ring buffer full at \`MaxTraceHistory\` ${buffer.traces} traces of ${buffer.spansPerTrace} spans each (one \`act\` run per trace) holds about ${(buffer.bytes / 2 ** 20).toFixed(1)} MiB of heap (${(buffer.bytes / buffer.traces / 1024).toFixed(1)} KiB per trace): the heap growth over the runs that fill it, less that of the same runs kept in a buffer of one trace.`,
     '',
   );
   return lines;
