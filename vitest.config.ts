@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -8,5 +9,8 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Vitest's default leaves one core free, i.e. one test file at a time on two cores; most files here
+    // spend their time waiting on child processes, servers and sockets, so a second file fits beside them.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });
