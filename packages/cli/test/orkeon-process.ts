@@ -69,3 +69,16 @@ export function finished(child: ChildProcess): Promise<FinishedProcess> {
   child.stderr?.on('data', (chunk) => (stderr += chunk));
   return new Promise((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })));
 }
+
+/** Waits for `orkeon serve`'s readiness line on standard error; resolves with the URL it serves at. */
+export function servingUrl(child: ChildProcess): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    let seen = '';
+    child.stderr?.on('data', (chunk) => {
+      seen += chunk;
+      const match = /serving '.*' at (\S+) \(skills:/.exec(seen);
+      if (match?.[1] !== undefined) resolve(match[1]);
+    });
+    child.on('close', () => reject(new Error(`orkeon serve ended early:\n${seen}`)));
+  });
+}

@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { toolResultText } from '@orkeon/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { finished, startOrkeon } from './orkeon-process.js';
+import { finished, servingUrl, startOrkeon } from './orkeon-process.js';
 import { useScriptedRun } from './scripted-run.js';
 
 // Svc:Dlp:ApplyInPipeline in real orkeon processes: `orkeon run` (tool output, delegation,
@@ -95,15 +95,7 @@ afterEach(() => {
 async function serve(environment: Record<string, string>): Promise<string> {
   const child = scripted.start(['serve', '.', '--set', 'A2A:Host=127.0.0.1', '--set', 'A2A:Port=0'], { environment });
   running.push(child);
-  return new Promise<string>((resolve, reject) => {
-    let seen = '';
-    child.stderr?.on('data', (chunk) => {
-      seen += chunk;
-      const match = /serving '.*' at (\S+) \(skills:/.exec(seen);
-      if (match?.[1] !== undefined) resolve(match[1]);
-    });
-    child.on('close', () => reject(new Error(`orkeon serve ended early:\n${seen}`)));
-  });
+  return servingUrl(child);
 }
 
 const post = async (url: string, body: unknown, headers: Record<string, string> = {}) =>

@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { dirname } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { finished } from './orkeon-process.js';
+import { finished, servingUrl } from './orkeon-process.js';
 import { useScriptedRun } from './scripted-run.js';
 
 const scripted = useScriptedRun();
@@ -24,15 +24,7 @@ async function crewFolder(name: string, agent: string): Promise<string> {
 async function serve(crew: string, extra: string[] = []): Promise<{ url: string; child: ChildProcess }> {
   const child = scripted.start(['serve', crew, '--set', 'A2A:Host=127.0.0.1', '--set', 'A2A:Port=0', ...extra]);
   running.push(child);
-  const url = await new Promise<string>((resolve, reject) => {
-    let seen = '';
-    child.stderr?.on('data', (chunk) => {
-      seen += chunk;
-      const match = /serving '.*' at (\S+) \(skills:/.exec(seen);
-      if (match?.[1] !== undefined) resolve(match[1]);
-    });
-    child.on('close', () => reject(new Error(`orkeon serve ended early:\n${seen}`)));
-  });
+  const url = await servingUrl(child);
   return { url, child };
 }
 

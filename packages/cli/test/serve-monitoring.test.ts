@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
+import { servingUrl } from './orkeon-process.js';
 import { useScriptedRun } from './scripted-run.js';
 
 // Svc:Monitoring:PrometheusEndpoint in a real `orkeon serve`: after a task ran, GET /metrics
@@ -29,15 +30,7 @@ async function serve(settings: readonly string[], environment: Record<string, st
   for (const setting of settings) args.push('--set', setting);
   const child = scripted.start(args, { environment });
   running.push(child);
-  return new Promise<string>((resolve, reject) => {
-    let seen = '';
-    child.stderr?.on('data', (chunk) => {
-      seen += chunk;
-      const match = /serving '.*' at (\S+) \(skills:/.exec(seen);
-      if (match?.[1] !== undefined) resolve(match[1]);
-    });
-    child.on('close', () => reject(new Error(`orkeon serve ended early:\n${seen}`)));
-  });
+  return servingUrl(child);
 }
 
 const token = 'token-of-ada-123456';

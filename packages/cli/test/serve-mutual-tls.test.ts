@@ -11,7 +11,7 @@ import {
 } from '@orkeon/testing';
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startOrkeon } from './orkeon-process.js';
+import { servingUrl, startOrkeon } from './orkeon-process.js';
 
 let model: ScriptedModelServer;
 let folder: TemporaryDirectory;
@@ -51,15 +51,7 @@ async function serve(crew: string, settings: Record<string, string>, environment
     environment: { SVC_Llm__BaseUrl: model.openAiBaseUrl, SVC_Llm__Model: 'scripted', ...environment },
   });
   running.push(child);
-  return new Promise<string>((resolve, reject) => {
-    let seen = '';
-    child.stderr?.on('data', (chunk) => {
-      seen += chunk;
-      const match = /serving '.*' at (\S+) \(skills:/.exec(seen);
-      if (match?.[1] !== undefined) resolve(match[1]);
-    });
-    child.on('close', () => reject(new Error(`orkeon serve ended early:\n${seen}`)));
-  });
+  return servingUrl(child);
 }
 
 describe('orkeon serve to orkeon serve over mutual TLS', () => {

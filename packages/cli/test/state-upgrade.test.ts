@@ -8,6 +8,7 @@ import { SqliteDocumentStore, SqliteStateStore } from '@orkeon/store-sqlite';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fixtureRecords } from './fixtures/state-fixture-contents.js';
+import { servingUrl } from './orkeon-process.js';
 import { useScriptedRun } from './scripted-run.js';
 
 /** The state file release 0.1 wrote (by `fixtures/make-state-fixture.ts`), with its crew. */
@@ -73,15 +74,7 @@ describe('a state file written by release 0.1', () => {
       'A2A:Port=0',
     ]);
     running.push(child);
-    const url = await new Promise<string>((resolve, reject) => {
-      let seen = '';
-      child.stderr?.on('data', (chunk) => {
-        seen += chunk;
-        const match = /serving '.*' at (\S+) \(skills:/.exec(seen);
-        if (match?.[1] !== undefined) resolve(match[1]);
-      });
-      child.on('close', () => reject(new Error(`orkeon serve ended early:\n${seen}`)));
-    });
+    const url = await servingUrl(child);
     // Fastify refuses path parameters over 100 characters (414); the long id is read through the store below.
     const [short, long] = [
       fixtureRecords.tasks.filter((record) => record.taskId.length <= 100),
