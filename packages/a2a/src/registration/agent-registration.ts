@@ -41,6 +41,22 @@ export interface A2ATaskContext {
     readonly caller: string;
     readonly tenant: string;
   };
+  /**
+   * The files the message carried as bytes (A2A v1.0 parts with `raw`), besides the line per file
+   * the input holds; for an agent that sends images to its model. Never sent on to a peer.
+   */
+  readonly files?: readonly A2ATaskFile[];
+}
+
+/**
+ * A file of a task's message: its bytes as base64, and its media type and name when the sender gave them.
+ *
+ * @experimental SVCEXP001
+ */
+export interface A2ATaskFile {
+  readonly raw: string;
+  readonly mediaType?: string;
+  readonly filename?: string;
 }
 
 /** A submission after defaults: `id` and `inputMode` are always present. */

@@ -5,6 +5,7 @@ export type {
   A2AInputAnswer,
   A2ALocalHandler,
   A2ATaskContext,
+  A2ATaskFile,
   AgentRegistration,
   LocalAgentRegistration,
   NormalizedA2ATaskRequest,

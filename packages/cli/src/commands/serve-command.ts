@@ -4,6 +4,7 @@ import {
   type A2ASecuritySettings,
   type A2ASettings,
   A2ASettingsService,
+  type A2ATaskContext,
   type AgentDirectory,
   AgentDirectoryService,
   a2aSecuritySettings,
@@ -14,7 +15,14 @@ import {
   registerDiscoveredAgents,
   startA2AServer,
 } from '@orkeon/a2a';
-import { type AgentDefinition, type CrewDefinition, type Logger, OrkeonError, type Runtime } from '@orkeon/core';
+import {
+  type AgentDefinition,
+  type CrewDefinition,
+  type Logger,
+  MultiModalContentService,
+  OrkeonError,
+  type Runtime,
+} from '@orkeon/core';
 import type { CliCommandAction } from '../cli-command.js';
 import type { CliErrorCode } from '../errors/error-codes.js';
 import { ExitCode } from '../exit-codes.js';
@@ -84,7 +92,7 @@ export const serveAction: CliCommandAction = {
           handler: (request, signal, task) => {
             const asking = task?.requestInput;
             const stop = asking === undefined ? undefined : questions.register(request.id, asking);
-            return answerAs(runtime, agent, crew, request, signal, task?.conversation).finally(() => stop?.());
+            return answerAs(runtime, agent, crew, request, signal, task).finally(() => stop?.());
           },
         });
       }
@@ -114,14 +122,30 @@ async function answerAs(
   crew: CrewDefinition,
   request: { readonly id: string; readonly input: string },
   signal: AbortSignal,
-  conversation: A2AConversation | undefined,
+  task: A2ATaskContext | undefined,
 ): Promise<string> {
   // An A2A v1.0 task continues its context's conversation with this caller (see docs/conversations.md).
+  const conversation: A2AConversation | undefined = task?.conversation;
   const thread = conversation === undefined ? undefined : threadOfA2AConversation(conversation);
+  // With the multimodal subsystem (Svc:MultiModal), the message's images reach the model too; other files stay
+  // the line the input names them with, as no provider is sent them.
+  const images =
+    runtime.services.tryGet(MultiModalContentService) === undefined
+      ? []
+      : (task?.files ?? []).filter((file) => file.mediaType?.startsWith('image/') === true);
   const result = await runtime.run(agent, request.input, {
     crew,
     signal,
     ...(thread === undefined ? {} : thread),
+    ...(images.length === 0
+      ? {}
+      : {
+          attachments: images.map((file) => ({
+            type: 'image' as const,
+            data: file.raw,
+            ...(file.filename === undefined ? {} : { name: file.filename }),
+          })),
+        }),
     caller: { kind: 'a2a', agent: agent.id, agentId: agent.id, crew: crew.name, process: 'a2a', task: request.id },
   });
   if (result.interrupted === true)

@@ -4,7 +4,7 @@
 // the lease rules (task-lease.ts) live beside it.
 
 import { DlpChannelGuardService, type Logger, type ServiceProvider } from '@orkeon/core';
-import type { A2AInputAnswer } from '../../registration/agent-registration.js';
+import type { A2AInputAnswer, A2ATaskFile } from '../../registration/agent-registration.js';
 import { AgentRepositoryService } from '../../registration/agent-repository.js';
 import { A2ATaskRouterService } from '../../routing/a2a-task-router.js';
 import { delegationChainKey } from '../../routing/delegation-chain.js';
@@ -331,6 +331,7 @@ export class V1Operations {
               return this.#requestInput(task, prompt, asked ?? signal);
             },
             conversation: { contextId: task.contextId, caller: caller.identity, tenant: caller.tenant },
+            ...filesOf(message),
           },
         ),
       );
@@ -677,4 +678,20 @@ function withStatus(record: V1TaskRecord, status: V1TaskStatus): V1TaskRecord {
 
 function taskNotFound(taskId: string): V1ProtocolError {
   return new V1ProtocolError('TaskNotFound', `No task '${taskId}': the id is unknown here, or its record was removed.`);
+}
+
+/** The message's parts that carry bytes, as the task context's `files` (none: no key). */
+function filesOf(message: V1Message): { files?: A2ATaskFile[] } {
+  const files = message.parts.flatMap((part) =>
+    part.raw === undefined
+      ? []
+      : [
+          {
+            raw: part.raw,
+            ...(part.mediaType === undefined ? {} : { mediaType: part.mediaType }),
+            ...(part.filename === undefined ? {} : { filename: part.filename }),
+          },
+        ],
+  );
+  return files.length === 0 ? {} : { files };
 }
