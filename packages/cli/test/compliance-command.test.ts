@@ -1,13 +1,12 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { NistComplianceReport } from '@orkeon/compliance';
 import { describe, expect, it } from 'vitest';
 import { finished } from './orkeon-process.js';
 import { useScriptedRun } from './scripted-run.js';
+import { loadedModulesOf, moduleUrl } from './startup/loaded-modules.js';
 
 const scripted = useScriptedRun({
   crew: `name: editors
@@ -171,32 +170,9 @@ describe('orkeon compliance report', () => {
   });
 
   it('--help loads neither @orkeon/compliance nor @orkeon/core', async () => {
-    const root = fileURLToPath(new URL('../../../', import.meta.url));
-    const list = join(scripted.folder.path, 'modules.txt');
-    const child = spawn(
-      process.execPath,
-      [
-        '--conditions=@orkeon/source',
-        '--import',
-        pathToFileURL(join(root, 'node_modules/tsx/dist/loader.mjs')).href,
-        '--import',
-        pathToFileURL(join(root, 'packages/cli/test/startup/record-loaded-modules.ts')).href,
-        join(root, 'packages/cli/src/bin.ts'),
-        'compliance',
-        'report',
-        '--help',
-      ],
-      {
-        cwd: scripted.folder.path,
-        env: { PATH: process.env.PATH ?? '', ORKEON_LOADED_MODULES: list },
-        stdio: 'ignore',
-      },
-    );
-    expect(await new Promise((resolve) => child.on('close', resolve))).toBe(0);
-    const modules = (await readFile(list, 'utf8')).split('\n');
-    expect(modules).toContain(
-      pathToFileURL(join(root, 'packages/cli/src/commands/compliance-command-definition.ts')).href,
-    );
+    const { code, modules } = await loadedModulesOf(['compliance', 'report', '--help'], { cwd: scripted.folder.path });
+    expect(code).toBe(0);
+    expect(modules).toContain(moduleUrl('packages/cli/src/commands/compliance-command-definition.ts'));
     expect(modules.filter((url) => /packages\/(compliance|core)\/|compliance-command\.ts$/.test(url))).toEqual([]);
   });
 });

@@ -1,12 +1,12 @@
-import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import type { BenchmarkReport } from '@orkeon/evaluation';
 import { describe, expect, it } from 'vitest';
 import { finished } from './orkeon-process.js';
 import { runOrkeon } from './run-cli-helpers.js';
 import { useScriptedRun } from './scripted-run.js';
+import { loadedModulesOf, moduleUrl } from './startup/loaded-modules.js';
 
 const example = fileURLToPath(new URL('../../../examples/evaluation/', import.meta.url));
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -198,28 +198,9 @@ describe('orkeon eval: bad input is refused before any model call, with exit cod
   });
 
   it('--help loads neither @orkeon/evaluation nor @orkeon/core', async () => {
-    const list = join(scripted.folder.path, 'modules.txt');
-    const child = spawn(
-      process.execPath,
-      [
-        '--conditions=@orkeon/source',
-        '--import',
-        pathToFileURL(join(root, 'node_modules/tsx/dist/loader.mjs')).href,
-        '--import',
-        pathToFileURL(join(root, 'packages/cli/test/startup/record-loaded-modules.ts')).href,
-        join(root, 'packages/cli/src/bin.ts'),
-        'eval',
-        '--help',
-      ],
-      {
-        cwd: scripted.folder.path,
-        env: { PATH: process.env.PATH ?? '', ORKEON_LOADED_MODULES: list },
-        stdio: 'ignore',
-      },
-    );
-    expect(await new Promise((resolve) => child.on('close', resolve))).toBe(0);
-    const modules = (await readFile(list, 'utf8')).split('\n');
-    expect(modules).toContain(pathToFileURL(join(root, 'packages/cli/src/commands/eval-command-definition.ts')).href);
+    const { code, modules } = await loadedModulesOf(['eval', '--help'], { cwd: scripted.folder.path });
+    expect(code).toBe(0);
+    expect(modules).toContain(moduleUrl('packages/cli/src/commands/eval-command-definition.ts'));
     expect(modules.filter((url) => /packages\/(evaluation|core)\/|eval-command\.ts$/.test(url))).toEqual([]);
   });
 });

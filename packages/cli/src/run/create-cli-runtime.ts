@@ -1,6 +1,8 @@
+// Opt-in packages are imported when their section is present, and only their settings before that:
+// a command that does not use one does not pay for loading it.
 import { join } from 'node:path';
-import { addSvcCognitiveMemory, cognitiveMemorySettings } from '@orkeon/cognitive-memory';
-import { addSvcNistCompliance, nistComplianceSettings } from '@orkeon/compliance';
+import { cognitiveMemorySettings } from '@orkeon/cognitive-memory/settings';
+import { nistComplianceSettings } from '@orkeon/compliance/settings';
 import {
   AuditTrailService,
   addLlmConsoleStreaming,
@@ -24,20 +26,20 @@ import {
   ServiceCollection,
   StateStoreService,
 } from '@orkeon/core';
-import { addSvcDlp, dlpSettings } from '@orkeon/dlp';
+import { dlpSettings } from '@orkeon/dlp/settings';
 import { addSvcLocalEmbeddings, localEmbeddingsSettings } from '@orkeon/embeddings-local';
 import { addSvcEventHub, addSvcEventHubAcl } from '@orkeon/event-hub';
-import { addSvcPostgresEventHub, PostgresEventHub, postgresEventHubSettings } from '@orkeon/event-hub-postgres';
-import { addSvcKeyRotation, keyRotationSettings } from '@orkeon/key-rotation';
+import { postgresEventHubSettings } from '@orkeon/event-hub-postgres/settings';
+import { keyRotationSettings } from '@orkeon/key-rotation/settings';
 import { addSvcMcp } from '@orkeon/mcp';
-import { addSvcMonitoring, monitoringSettings } from '@orkeon/monitoring';
-import { addSvcMultiModal, multiModalSettings } from '@orkeon/multimodal';
-import { addSvcPlugins, pluginSettings } from '@orkeon/plugins';
+import { monitoringSettings } from '@orkeon/monitoring/settings';
+import { multiModalSettings } from '@orkeon/multimodal/settings';
+import { pluginSettings } from '@orkeon/plugins/settings';
 import { addSvcLlm } from '@orkeon/providers';
 import { addSvcRag, addSvcRagTools } from '@orkeon/rag';
 import { addSvcOnnxReranker } from '@orkeon/rag-onnx';
 import { addRaggableTree } from '@orkeon/raggable-tree';
-import { addSvcToolRateLimiting, tokenBudgetSettings, toolRateLimitingSettings } from '@orkeon/rate-limiting';
+import { tokenBudgetSettings, toolRateLimitingSettings } from '@orkeon/rate-limiting/settings';
 import { addSvcSqliteMemory } from '@orkeon/store-sqlite';
 import { addSvcTelemetry } from '@orkeon/telemetry';
 import { addSvcTools } from '@orkeon/tools';
@@ -91,7 +93,8 @@ export async function createCliRuntime(options: {
   addSvcTelemetry(services, configuration);
   // The monitoring backend (Beta) when its section is present, e.g. "Svc": { "Monitoring": {} }: it joins the
   // telemetry providers (starting them when no exporter is configured) and logs a summary when the runtime closes.
-  if (configuration.has(monitoringSettings.path)) addSvcMonitoring(services, configuration, { logger });
+  if (configuration.has(monitoringSettings.path))
+    (await import('@orkeon/monitoring')).addSvcMonitoring(services, configuration, { logger });
   // Every tool family whose package is installed (shell, session, web, …); their libraries load here, not at start.
   await addSvcTools(services, configuration, { logger, load: importToolFamilyPackage });
   if (options.onEvent !== undefined) services.addInstance(RunEventListenerService, options.onEvent);
@@ -123,19 +126,22 @@ export async function createCliRuntime(options: {
     addSvcLocalEmbeddings(services, configuration);
   addConfiguredMemoryStores(services, configuration, await installedMemoryStorePackages());
   // Cognitive memory (experimental) when its section is present, e.g. "Svc": { "CognitiveMemory": {} }.
-  if (configuration.has(cognitiveMemorySettings.path)) addSvcCognitiveMemory(services, configuration, { logger });
+  if (configuration.has(cognitiveMemorySettings.path))
+    (await import('@orkeon/cognitive-memory')).addSvcCognitiveMemory(services, configuration, { logger });
   // Data-loss prevention (experimental) when its section is present, e.g. "Svc": { "Dlp": {} }.
-  if (configuration.has(dlpSettings.path)) addSvcDlp(services, configuration, { logger });
+  if (configuration.has(dlpSettings.path)) (await import('@orkeon/dlp')).addSvcDlp(services, configuration, { logger });
   // Multimodal content (Beta) when its section is present, e.g. "Svc": { "MultiModal": {} }: tasks' attachments
   // and tool results' images reach vision-capable providers.
-  if (configuration.has(multiModalSettings.path)) addSvcMultiModal(services, configuration);
+  if (configuration.has(multiModalSettings.path))
+    (await import('@orkeon/multimodal')).addSvcMultiModal(services, configuration);
   // Key rotation (Beta) when its section is present, e.g. "Svc": { "KeyRotation": { "PreviousSecretName": "…" } }:
   // memories sealed with the previous key stay readable until orkeon keys rotate re-encrypts them.
-  if (configuration.has(keyRotationSettings.path)) addSvcKeyRotation(services, configuration, { logger });
+  if (configuration.has(keyRotationSettings.path))
+    (await import('@orkeon/key-rotation')).addSvcKeyRotation(services, configuration, { logger });
   // NIST SP 800-53 reports (experimental) when their section is present, e.g. "Svc": { "Compliance": {} };
   // Svc:Compliance:ReportPath writes one after every run.
   if (configuration.has(nistComplianceSettings.path))
-    addSvcNistCompliance(services, configuration, {
+    (await import('@orkeon/compliance')).addSvcNistCompliance(services, configuration, {
       logger,
       packageSettings: compliancePackageSettings(configuration),
       baseDirectory: options.workingDirectory,
@@ -143,7 +149,7 @@ export async function createCliRuntime(options: {
   // Tool rate limiting and token budgets (experimental) when either section is present, e.g. "ToolRateLimiting": {};
   // applied to the run only with ToolRateLimiting:ApplyInPipeline / TokenBudget:ApplyInAgentLoop.
   if (configuration.has(toolRateLimitingSettings.path) || configuration.has(tokenBudgetSettings.path))
-    addSvcToolRateLimiting(services, configuration, { logger });
+    (await import('@orkeon/rate-limiting')).addSvcToolRateLimiting(services, configuration, { logger });
   services.addSingleton(MemoryStoresService, memoryStoresFrom(configuration, 'sqlite'));
   // Knowledge bases (Svc:Rag): rag_search and rag_ingest over the memory store and the embeddings above;
   // the local cross-encoder when Svc:Rag:OnnxReranker:ModelDirectory names its folder (loaded at the first rerank).
@@ -155,8 +161,11 @@ export async function createCliRuntime(options: {
   // The event hub, with crews' links held by the ACL stage (permissive for crews declaring none): in this
   // process, or shared through PostgreSQL when Svc:EventHub:Postgres:ConnectionString is set.
   addSvcEventHubAcl(services);
-  if (configuration.get(postgresEventHubSettings).ConnectionString !== undefined)
-    addSvcPostgresEventHub(services, configuration);
+  const postgresHub =
+    configuration.get(postgresEventHubSettings).ConnectionString === undefined
+      ? undefined
+      : await import('@orkeon/event-hub-postgres');
+  postgresHub?.addSvcPostgresEventHub(services, configuration);
   addSvcEventHub(services, configuration);
   options.register?.(services);
   const cliMounts = options.mounts.map((text) => parseMount(text, { baseDirectory: options.workingDirectory }));
@@ -170,11 +179,14 @@ export async function createCliRuntime(options: {
   // Plugins (Beta, full trust) only when their section is present, e.g. "Plugins": { "Directory": "/plugins" }:
   // found through the same mounts as the runtime's, and loaded last, so that their registrations win.
   if (configuration.has(pluginSettings.path))
-    await addSvcPlugins(services, configuration, { logger, mounts: [...crewMount, ...cliMounts] });
+    await (await import('@orkeon/plugins')).addSvcPlugins(services, configuration, {
+      logger,
+      mounts: [...crewMount, ...cliMounts],
+    });
   const runtime = await createRuntime({ configuration, services, logger, mounts: [...crewMount, ...cliMounts] });
   // A hub configured on PostgreSQL that cannot be reached stops the command now, not at a crew's first message.
   const hub = runtime.services.get(EventHubService);
-  if (hub instanceof PostgresEventHub)
+  if (postgresHub !== undefined && hub instanceof postgresHub.PostgresEventHub)
     await hub.ready().catch(async (error: unknown) => {
       await runtime.dispose();
       throw error;

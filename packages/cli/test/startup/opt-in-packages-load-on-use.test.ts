@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { loadedModulesOf } from './loaded-modules.js';
+
+// `orkeon run` judges every settings section at start from the packages' `./settings` entries, and imports an
+// opt-in package only when its section is present.
+
+const optIn = [
+  'a2a',
+  'cognitive-memory',
+  'compliance',
+  'dlp',
+  'evaluation',
+  'event-hub-postgres',
+  'key-rotation',
+  'monitoring',
+  'multimodal',
+  'plugins',
+  'rate-limiting',
+];
+/** Whether the package's entry point (not only its `./settings`) was loaded. */
+const entryLoaded = (modules: readonly string[], name: string) =>
+  modules.some((url) => url.endsWith(`/packages/${name}/src/index.ts`));
+
+describe('opt-in packages load on use', () => {
+  const quickstart = new URL('../../../../examples/quickstart/', import.meta.url).pathname;
+
+  it('orkeon run --validate without their sections loads only their settings', async () => {
+    const { code, modules } = await loadedModulesOf(['run', '.', '-V', 'topic=bees', '--validate'], {
+      cwd: quickstart,
+    });
+    expect(code).toBe(0);
+    expect(optIn.filter((name) => entryLoaded(modules, name))).toEqual([]);
+    expect(modules.some((url) => url.endsWith('/packages/dlp/src/settings.ts'))).toBe(true);
+  }, 60_000);
+
+  it('with a section present, its package loads', async () => {
+    const { code, modules } = await loadedModulesOf(['run', '.', '-V', 'topic=bees', '--validate'], {
+      cwd: quickstart,
+      environment: { SVC_Svc__MultiModal__Enabled: 'true', SVC_Svc__Dlp__Enabled: 'true' },
+    });
+    expect(code).toBe(0);
+    expect(entryLoaded(modules, 'multimodal')).toBe(true);
+    expect(entryLoaded(modules, 'dlp')).toBe(true);
+    expect(entryLoaded(modules, 'monitoring')).toBe(false);
+  }, 60_000);
+});
