@@ -25,6 +25,7 @@ import {
   type Runtime,
   ServiceCollection,
   StateStoreService,
+  telemetrySettings,
 } from '@orkeon/core';
 import { dlpSettings } from '@orkeon/dlp/settings';
 import { addSvcLocalEmbeddings, localEmbeddingsSettings } from '@orkeon/embeddings-local';
@@ -41,7 +42,7 @@ import { addSvcOnnxReranker } from '@orkeon/rag-onnx';
 import { addRaggableTree } from '@orkeon/raggable-tree';
 import { tokenBudgetSettings, toolRateLimitingSettings } from '@orkeon/rate-limiting/settings';
 import { addSvcSqliteMemory } from '@orkeon/store-sqlite';
-import { addSvcTelemetry } from '@orkeon/telemetry';
+import { TelemetryContributionService } from '@orkeon/telemetry/contribution';
 import { addSvcTools } from '@orkeon/tools';
 import { compliancePackageSettings } from '../commands/compliance-package-settings.js';
 import { addConfiguredMemoryStores, installedMemoryStorePackages } from './memory-store-packages.js';
@@ -60,7 +61,7 @@ export interface CliRuntime {
 /**
  * The runtime `orkeon run` and `orkeon serve` work in: the models of the `Llm`
  * settings, the tools of the `MCP` servers,
- * telemetry, the tool families of the catalogue (`addSvcTools`), the human-input channel (run only), the `--mount`
+ * telemetry (when exported or read in process), the tool families of the catalogue (`addSvcTools`), the human-input channel (run only), the `--mount`
  * mounts (relative to the working directory; one on a root the settings declare
  * replaces it) and the crew's folder read-only at `/crew` unless something else is
  * mounted there. The state database opens only when a crew run first needs it.
@@ -90,7 +91,6 @@ export async function createCliRuntime(options: {
   if (options.humanInput !== undefined) services.addInstance(HumanInputChannelService, options.humanInput);
   // Every MCP server connects, all at once, before the crew loads; their tools join the registry.
   await addSvcMcp(services, configuration, { logger });
-  addSvcTelemetry(services, configuration);
   // The monitoring backend (Beta) when its section is present, e.g. "Svc": { "Monitoring": {} }: it joins the
   // telemetry providers (starting them when no exporter is configured) and logs a summary when the runtime closes.
   if (configuration.has(monitoringSettings.path))
@@ -183,6 +183,10 @@ export async function createCliRuntime(options: {
       logger,
       mounts: [...crewMount, ...cliMounts],
     });
+  // The OpenTelemetry SDK loads only when something reads what it records: an exporter in the settings or the
+  // environment, or a contribution (the monitoring backend's, a plugin's).
+  if (telemetryExported(configuration) || services.has(TelemetryContributionService))
+    (await import('@orkeon/telemetry')).addSvcTelemetry(services, configuration);
   const runtime = await createRuntime({ configuration, services, logger, mounts: [...crewMount, ...cliMounts] });
   // A hub configured on PostgreSQL that cannot be reached stops the command now, not at a crew's first message.
   const hub = runtime.services.get(EventHubService);
@@ -210,4 +214,11 @@ export function missingCrewMounts(runtime: Runtime, required: readonly string[])
   const missing = required.map((root) => root.split('|').at(-1) ?? root).filter((root) => !available.includes(root));
   if (missing.length === 0) return undefined;
   return `The crew needs the mount(s) ${missing.join(', ')}, which nothing provides. Give them with --mount, e.g. --mount ./out:${missing[0]}:rw, or in Svc:FileSystem:Mounts.`;
+}
+
+/** Whether `Telemetry` (or `OTEL_EXPORTER_OTLP_ENDPOINT`) names a destination, as `startTelemetry` reads them. */
+function telemetryExported(configuration: Configuration): boolean {
+  const settings = configuration.get(telemetrySettings);
+  const endpoint = settings.OtlpEndpoint ?? process.env.OTEL_EXPORTER_OTLP_ENDPOINT;
+  return settings.ExportToConsole || (endpoint !== undefined && endpoint.replace(/\/+$/, '') !== '');
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadedModulesOf } from './loaded-modules.js';
 
 // `orkeon run` judges every settings section at start from the packages' `./settings` entries, and imports an
-// opt-in package only when its section is present.
+// opt-in package only when its section is present; the OpenTelemetry SDK only when something reads it.
 
 const optIn = [
   'a2a',
@@ -16,6 +16,7 @@ const optIn = [
   'multimodal',
   'plugins',
   'rate-limiting',
+  'telemetry',
 ];
 /** Whether the package's entry point (not only its `./settings`) was loaded. */
 const entryLoaded = (modules: readonly string[], name: string) =>
@@ -42,5 +43,17 @@ describe('opt-in packages load on use', () => {
     expect(entryLoaded(modules, 'multimodal')).toBe(true);
     expect(entryLoaded(modules, 'dlp')).toBe(true);
     expect(entryLoaded(modules, 'monitoring')).toBe(false);
+    expect(entryLoaded(modules, 'telemetry')).toBe(false);
+  }, 60_000);
+
+  it('telemetry loads with an exporter in the settings, or with the monitoring backend', async () => {
+    for (const environment of [{ SVC_Telemetry__ExportToConsole: 'true' }, { SVC_Svc__Monitoring__Enabled: 'true' }]) {
+      const { code, modules } = await loadedModulesOf(['run', '.', '-V', 'topic=bees', '--validate'], {
+        cwd: quickstart,
+        environment,
+      });
+      expect(code).toBe(0);
+      expect(entryLoaded(modules, 'telemetry'), JSON.stringify(environment)).toBe(true);
+    }
   }, 60_000);
 });
