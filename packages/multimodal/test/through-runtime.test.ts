@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createAnthropic } from '@ai-sdk/anthropic';
@@ -173,6 +173,25 @@ describe('a task’s attachments, through createRuntime', () => {
       message: expect.stringContaining('The image /etc/chart.png cannot be read (NO_MOUNT)'),
     });
     expect(server.requests).toHaveLength(0);
+  });
+
+  it('keep to the mounts: a link out of one, a path that climbs out and a folder are refused, nothing sent', async () => {
+    const secret = await createTemporaryDirectory();
+    try {
+      await writeFile(join(secret.path, 'secret.png'), png);
+      await symlink(join(secret.path, 'secret.png'), join(folder.path, 'link.png'));
+      await using runtime = await runtimeWith(openAi());
+      const refusal = async (path: string) => {
+        const crew = defineCrew({ ...chartCrew, tasks: [{ ...chartCrew.tasks[0], attachments: [path] } as never] });
+        return (await runtime.run(crew, undefined)).tasks[0]?.error?.message;
+      };
+      expect(await refusal('/inbox/link.png')).toContain('The image /inbox/link.png cannot be read (OUTSIDE_MOUNT)');
+      expect(await refusal('/inbox/../etc/passwd')).toContain('(NO_MOUNT)');
+      expect(await refusal('/inbox')).toContain('(NOT_A_FILE)');
+      expect(server.requests).toHaveLength(0);
+    } finally {
+      await secret.remove();
+    }
   });
 });
 
