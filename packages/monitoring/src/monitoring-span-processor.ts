@@ -9,7 +9,7 @@ import type { TraceRingBuffer } from './trace-ring-buffer.js';
  * Joins the tracer provider and feeds the aggregation and the ring buffer from the spans
  * the framework emits: `crew.run` and task `invoke_agent` spans as they start and end,
  * and every ended span of a monitored scope. Runs inside `span.end()`, so it only counts
- * and keeps a reference; spans are copied out when a trace is read.
+ * and keeps a small copy of each span; records are made when a trace is read.
  */
 export class MonitoringSpanProcessor implements SpanProcessor {
   readonly #scopePrefix: string;

@@ -1,23 +1,53 @@
-import { type HrTime, SpanStatusCode } from '@opentelemetry/api';
+import { type Attributes, type HrTime, SpanStatusCode } from '@opentelemetry/api';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import type { SpanRecord } from './trace-record.js';
 
-/** A plain copy of an ended span, as the explorer answers it. */
-export function spanRecordOf(span: ReadableSpan): SpanRecord {
-  const { traceId, spanId } = span.spanContext();
-  const parentSpanId = span.parentSpanContext?.spanId;
+/**
+ * What the ring buffer keeps of an ended span: one small object instead of the SDK's span
+ * (a dozen objects with its times, context, links, events and limits), so that a full
+ * buffer costs the garbage collector less. The attributes object is the span's own, which
+ * the SDK no longer changes once the span has ended.
+ */
+export interface KeptSpan {
+  readonly spanId: string;
+  readonly parentSpanId: string | undefined;
+  readonly name: string;
+  readonly scope: string;
+  readonly startMilliseconds: number;
+  readonly durationMilliseconds: number;
+  readonly failed: boolean;
+  readonly statusMessage: string | undefined;
+  readonly attributes: Attributes;
+}
+
+export function keptSpanOf(span: ReadableSpan): KeptSpan {
   const failed = span.status.code === SpanStatusCode.ERROR;
   return {
-    traceId,
-    spanId,
-    ...(parentSpanId === undefined ? {} : { parentSpanId }),
+    spanId: span.spanContext().spanId,
+    parentSpanId: span.parentSpanContext?.spanId,
     name: span.name,
     scope: span.instrumentationScope.name,
-    startTime: new Date(milliseconds(span.startTime)),
-    endTime: new Date(milliseconds(span.endTime)),
+    startMilliseconds: milliseconds(span.startTime),
     durationMilliseconds: milliseconds(span.duration),
-    status: failed ? 'error' : 'ok',
-    ...(failed && span.status.message !== undefined ? { statusMessage: span.status.message } : {}),
+    failed,
+    statusMessage: failed ? span.status.message : undefined,
+    attributes: span.attributes,
+  };
+}
+
+/** A plain copy of a kept span, as the explorer answers it. */
+export function spanRecordOf(traceId: string, span: KeptSpan): SpanRecord {
+  return {
+    traceId,
+    spanId: span.spanId,
+    ...(span.parentSpanId === undefined ? {} : { parentSpanId: span.parentSpanId }),
+    name: span.name,
+    scope: span.scope,
+    startTime: new Date(span.startMilliseconds),
+    endTime: new Date(span.startMilliseconds + span.durationMilliseconds),
+    durationMilliseconds: span.durationMilliseconds,
+    status: span.failed ? 'error' : 'ok',
+    ...(span.statusMessage === undefined ? {} : { statusMessage: span.statusMessage }),
     attributes: { ...span.attributes },
   };
 }

@@ -1,11 +1,11 @@
 import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
-import { spanRecordOf } from './span-record-of.js';
+import { type KeptSpan, keptSpanOf, spanRecordOf } from './span-record-of.js';
 import type { TraceRecord } from './trace-record.js';
 
 interface MutableTrace {
   readonly traceId: string;
-  /** The SDK's ended spans, which it no longer changes: copied only when the trace is read. */
-  readonly spans: ReadableSpan[];
+  /** The ended spans, in the order they ended: copied out only when the trace is read. */
+  readonly spans: KeptSpan[];
 }
 
 /**
@@ -28,14 +28,15 @@ export class TraceRingBuffer {
 
   add(span: ReadableSpan): void {
     const traceId = span.spanContext().traceId;
+    const kept = keptSpanOf(span);
     const existing = this.#traces.get(traceId);
     if (existing !== undefined) {
       this.#traces.delete(traceId);
-      existing.spans.push(span);
+      existing.spans.push(kept);
       this.#traces.set(traceId, existing);
       return;
     }
-    this.#traces.set(traceId, { traceId, spans: [span] });
+    this.#traces.set(traceId, { traceId, spans: [kept] });
     if (this.#traces.size > this.#capacity) {
       const oldest = this.#traces.keys().next().value;
       if (oldest !== undefined) this.#traces.delete(oldest);
@@ -58,7 +59,7 @@ export class TraceRingBuffer {
 }
 
 function toRecord(trace: MutableTrace): TraceRecord {
-  const spans = trace.spans.map(spanRecordOf);
+  const spans = trace.spans.map((span) => spanRecordOf(trace.traceId, span));
   const root = spans.find((span) => span.parentSpanId === undefined);
   let start = Number.POSITIVE_INFINITY;
   let end = Number.NEGATIVE_INFINITY;

@@ -24,14 +24,14 @@ interface CallOutcome {
  * estimated-cost metrics, labelled with provider and request model.
  */
 export function withTelemetry(model: LanguageModelV4, provider: string): LanguageModelV4 {
-  const providerName = provider.toLowerCase();
+  const labels = callLabelsOf(provider.toLowerCase(), model.modelId);
   return {
     specificationVersion: 'v4',
     provider: model.provider,
     modelId: model.modelId,
     supportedUrls: model.supportedUrls,
     async doGenerate(options) {
-      const call = startCall(providerName, model.modelId, options);
+      const call = startCall(labels, options);
       try {
         const result = await model.doGenerate(options);
         call.end({
@@ -47,7 +47,7 @@ export function withTelemetry(model: LanguageModelV4, provider: string): Languag
       }
     },
     async doStream(options) {
-      const call = startCall(providerName, model.modelId, options);
+      const call = startCall(labels, options);
       let result: Awaited<ReturnType<LanguageModelV4['doStream']>>;
       try {
         result = await model.doStream(options);
@@ -89,17 +89,46 @@ export function withTelemetry(model: LanguageModelV4, provider: string): Languag
   };
 }
 
-function startCall(provider: string, requestModel: string, options: LanguageModelV4CallOptions) {
+/**
+ * The attribute sets of one model's calls, made once per model rather than on every call, which
+ * records five metrics. Neither the tracer nor the meter changes a set it is given.
+ */
+interface CallLabels {
+  readonly requestModel: string;
+  readonly span: Attributes;
+  readonly call: Attributes;
+  readonly input: Attributes;
+  readonly output: Attributes;
+}
+
+function callLabelsOf(provider: string, requestModel: string): CallLabels {
+  const call: Attributes = {
+    [GenAi.providerName]: provider,
+    [GenAi.requestModel]: requestModel,
+    [GenAi.operationName]: 'chat',
+  };
+  return {
+    requestModel,
+    span: { [GenAi.operationName]: 'chat', [GenAi.providerName]: provider, [GenAi.requestModel]: requestModel },
+    call,
+    input: { ...call, [GenAi.tokenType]: 'input' },
+    output: { ...call, [GenAi.tokenType]: 'output' },
+  };
+}
+
+function startCall(labels: CallLabels, options: LanguageModelV4CallOptions) {
   const started = performance.now();
-  const base: Attributes = { [GenAi.providerName]: provider, [GenAi.requestModel]: requestModel };
+  const { requestModel } = labels;
   const span: Span = tracer().startSpan(`chat ${requestModel}`, {
     kind: SpanKind.CLIENT,
-    attributes: {
-      [GenAi.operationName]: 'chat',
-      ...base,
-      ...(options.temperature === undefined ? {} : { [GenAi.requestTemperature]: options.temperature }),
-      ...(options.maxOutputTokens === undefined ? {} : { [GenAi.requestMaxTokens]: options.maxOutputTokens }),
-    },
+    attributes:
+      options.temperature === undefined && options.maxOutputTokens === undefined
+        ? labels.span
+        : {
+            ...labels.span,
+            ...(options.temperature === undefined ? {} : { [GenAi.requestTemperature]: options.temperature }),
+            ...(options.maxOutputTokens === undefined ? {} : { [GenAi.requestMaxTokens]: options.maxOutputTokens }),
+          },
   });
   let ended = false;
   const finish = (outcome: CallOutcome, error?: unknown) => {
@@ -107,7 +136,6 @@ function startCall(provider: string, requestModel: string, options: LanguageMode
     ended = true;
     const measures = instruments();
     const seconds = (performance.now() - started) / 1000;
-    const labels: Attributes = { ...base, [GenAi.operationName]: 'chat' };
     if (outcome.responseId !== undefined) span.setAttribute(GenAi.responseId, outcome.responseId);
     if (outcome.responseModel !== undefined) span.setAttribute(GenAi.responseModel, outcome.responseModel);
     if (outcome.finishReason !== undefined) {
@@ -117,17 +145,17 @@ function startCall(provider: string, requestModel: string, options: LanguageMode
     const output = outcome.usage?.outputTokens.total;
     if (input !== undefined) {
       span.setAttribute(GenAi.usageInputTokens, input);
-      measures.tokenUsage.record(input, { ...labels, [GenAi.tokenType]: 'input' });
+      measures.tokenUsage.record(input, labels.input);
     }
     if (output !== undefined) {
       span.setAttribute(GenAi.usageOutputTokens, output);
-      measures.tokenUsage.record(output, { ...labels, [GenAi.tokenType]: 'output' });
+      measures.tokenUsage.record(output, labels.output);
     }
     if (error !== undefined) failSpan(span, error);
-    const outcomeLabels = error === undefined ? labels : { ...labels, [GenAi.errorType]: errorType(error) };
+    const outcomeLabels = error === undefined ? labels.call : { ...labels.call, [GenAi.errorType]: errorType(error) };
     measures.operationDuration.record(seconds, outcomeLabels);
     measures.llmCalls.add(1, outcomeLabels);
-    if (input !== undefined || output !== undefined) recordCost(requestModel, input ?? 0, output ?? 0, labels);
+    if (input !== undefined || output !== undefined) recordCost(requestModel, input ?? 0, output ?? 0, labels.call);
     span.end();
   };
   return {
