@@ -5,6 +5,7 @@ import { sqliteFileTables } from '@orkeon/store-sqlite';
 import type { CliCommandAction } from '../cli-command.js';
 import { ExitCode } from '../exit-codes.js';
 import { openAuditTrail } from '../run/open-audit-trail.js';
+import { postgresStoresFor } from '../run/postgres-stores.js';
 import { UsageError } from '../usage-error.js';
 
 interface AuditOptions {
@@ -30,14 +31,14 @@ export const auditAction: CliCommandAction = {
     const limit = options.limit === undefined ? undefined : count(options.limit);
     const configuration = await context.configuration();
     const statePath = resolve(context.io.workingDirectory, options.state ?? join('.orkeon', 'state.db'));
-    const postgres = configuration.has('Svc:Checkpointing:Postgres:ConnectionString');
+    const postgres = await postgresStoresFor(configuration);
     // Reading must not create an empty database where none was: that would hide a wrong folder.
-    if (!postgres && !existsSync(statePath))
+    if (postgres === undefined && !existsSync(statePath))
       throw new UsageError(
         `No state database at ${statePath}: runs write their audit trail there. Run orkeon audit in the crew's folder, or give --state <file>.`,
       );
     // Opening a state file migrates it: a file that is not one is refused before anything writes to it.
-    if (!postgres) {
+    if (postgres === undefined) {
       const tables = sqliteFileTables(statePath);
       if (!stateTables.some((table) => tables.includes(table)))
         throw new UsageError(
@@ -48,7 +49,7 @@ export const auditAction: CliCommandAction = {
         return ExitCode.ok;
       }
     }
-    const trail = openAuditTrail(configuration, statePath);
+    const trail = openAuditTrail(configuration, statePath, postgres);
     try {
       const records = await trail.query({
         ...(since === undefined ? {} : { since }),

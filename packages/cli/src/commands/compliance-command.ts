@@ -9,11 +9,11 @@ import {
   writeComplianceReport,
 } from '@orkeon/compliance';
 import { type AuditTrail, auditSettings, type Configuration, InMemoryAuditTrail } from '@orkeon/core';
-import { postgresCheckpointingSettings } from '@orkeon/store-postgres';
 import { sqliteFileTables } from '@orkeon/store-sqlite';
 import type { CliCommandAction } from '../cli-command.js';
 import { ExitCode } from '../exit-codes.js';
 import { openAuditTrail } from '../run/open-audit-trail.js';
+import { postgresStoresFor } from '../run/postgres-stores.js';
 import { UsageError } from '../usage-error.js';
 import { sinceDate } from './audit-command.js';
 import { compliancePackageSettings } from './compliance-package-settings.js';
@@ -75,12 +75,12 @@ type OpenedTrail = { trail: AuditTrail; description: string; durable: boolean; c
 /** The trail the runs write, as `orkeon audit` finds it; none when the settings turn the trail off. */
 async function openTrail(configuration: Configuration, statePath: string): Promise<OpenedTrail | undefined> {
   if (!configuration.get(auditSettings).Enabled) return undefined;
-  const postgres = configuration.get(postgresCheckpointingSettings);
-  if (postgres.ConnectionString !== undefined) {
-    const trail = openAuditTrail(configuration, statePath);
+  const postgres = await postgresStoresFor(configuration);
+  if (postgres !== undefined) {
+    const trail = openAuditTrail(configuration, statePath, postgres);
     return {
       trail,
-      description: `postgresql schema ${postgres.SchemaName}`,
+      description: `postgresql schema ${postgres.schema}`,
       durable: true,
       close: () => trail.close(),
     };
@@ -99,6 +99,6 @@ async function openTrail(configuration: Configuration, statePath: string): Promi
   // A state file from before the audit trail: no records yet, and the file is left as it is.
   if (!tables.includes('audit_records'))
     return { trail: new InMemoryAuditTrail(), description, durable: true, close: async () => {} };
-  const trail = openAuditTrail(configuration, statePath);
+  const trail = openAuditTrail(configuration, statePath, undefined);
   return { trail, description, durable: true, close: () => trail.close() };
 }

@@ -2,7 +2,7 @@ import { a2aSecuritySettings, a2aSettings } from '@orkeon/a2a/settings';
 import type { PackageSettings } from '@orkeon/compliance';
 import type { Configuration } from '@orkeon/core';
 import { dlpSettings } from '@orkeon/dlp/settings';
-import { mcpSettings } from '@orkeon/mcp';
+import { mcpSettings } from '@orkeon/mcp/settings';
 import { tokenBudgetSettings, toolRateLimitingSettings } from '@orkeon/rate-limiting/settings';
 import { shellSettings } from '@orkeon/tools';
 

@@ -32,7 +32,7 @@ import { addSvcLocalEmbeddings, localEmbeddingsSettings } from '@orkeon/embeddin
 import { addSvcEventHub, addSvcEventHubAcl } from '@orkeon/event-hub';
 import { postgresEventHubSettings } from '@orkeon/event-hub-postgres/settings';
 import { keyRotationSettings } from '@orkeon/key-rotation/settings';
-import { addSvcMcp } from '@orkeon/mcp';
+import { mcpSettings } from '@orkeon/mcp/settings';
 import { monitoringSettings } from '@orkeon/monitoring/settings';
 import { multiModalSettings } from '@orkeon/multimodal/settings';
 import { pluginSettings } from '@orkeon/plugins/settings';
@@ -49,6 +49,7 @@ import { addConfiguredMemoryStores, installedMemoryStorePackages } from './memor
 import { openAuditTrail } from './open-audit-trail.js';
 import { openDocumentStore } from './open-document-store.js';
 import { openStateStore } from './open-state-store.js';
+import { postgresStoresFor } from './postgres-stores.js';
 import { importToolFamilyPackage } from './tool-family-packages.js';
 
 /** A runtime and what the command must close after it. */
@@ -89,8 +90,11 @@ export async function createCliRuntime(options: {
   addSvcLlm(services, configuration, logger);
   // Before the MCP servers connect: with a channel they may ask a person to fill a form (elicitation).
   if (options.humanInput !== undefined) services.addInstance(HumanInputChannelService, options.humanInput);
-  // Every MCP server connects, all at once, before the crew loads; their tools join the registry.
-  await addSvcMcp(services, configuration, { logger });
+  // Every MCP server connects, all at once, before the crew loads; their tools join the registry. The MCP
+  // package (and its SDK) loads only when a server is configured.
+  const mcp = configuration.get(mcpSettings);
+  if (mcp.Enabled && Object.keys(mcp.Servers).length > 0)
+    await (await import('@orkeon/mcp')).addSvcMcp(services, configuration, { logger });
   // The monitoring backend (Beta) when its section is present, e.g. "Svc": { "Monitoring": {} }: it joins the
   // telemetry providers (starting them when no exporter is configured) and logs a summary when the runtime closes.
   if (configuration.has(monitoringSettings.path))
@@ -101,23 +105,25 @@ export async function createCliRuntime(options: {
   // Standard output carries JSON lines: streamed text goes in llm.delta events (--stream), never raw.
   if (options.jsonl === true) services.addInstance(LlmDeltaSinkService, () => {});
   else if (options.stdout !== undefined) addLlmConsoleStreaming(services, configuration, options.stdout);
+  // The PostgreSQL stores load only when the settings name a database.
+  const postgresStores = await postgresStoresFor(configuration);
   let opened: { close(): Promise<void> } | undefined;
   const statePath = options.statePath ?? join(options.crewFolder, '.orkeon', 'state.db');
   services.addSingleton(StateStoreService, () => {
-    const store = openStateStore(configuration, statePath);
+    const store = openStateStore(configuration, statePath, postgresStores);
     opened = store;
     return store;
   });
   // A2A task records and crew execution states: the same file, their own table.
   let openedDocuments: { close(): Promise<void> } | undefined;
   services.addSingleton(DocumentStoreService, () => {
-    const store = openDocumentStore(configuration, statePath);
+    const store = openDocumentStore(configuration, statePath, postgresStores);
     openedDocuments = store;
     return store;
   });
   // The audit trail (Svc:Security:Audit, on by default): the same file or schema, its own table.
   if (configuration.get(auditSettings).Enabled)
-    services.addSingleton(AuditTrailService, () => openAuditTrail(configuration, statePath));
+    services.addSingleton(AuditTrailService, () => openAuditTrail(configuration, statePath, postgresStores));
   // Memories live in the state file unless the settings name another store.
   addSvcSqliteMemory(services, configuration, { defaultPath: statePath, baseDirectory: options.workingDirectory });
   // Embeddings that work offline with no set-up (the model loads at the first embed), unless the

@@ -12,7 +12,7 @@ import {
   type Tool,
   type ToolResult,
 } from '@orkeon/core';
-import { expandToolGroups, mcpToolGroups } from '@orkeon/mcp';
+import { expandToolGroups, mcpToolGroups } from '@orkeon/mcp/settings';
 import { expandToolFamilies, toolFamilyGroups, toolFamilyReferenceProblem } from '@orkeon/tools';
 import { tsImport } from 'tsx/esm/api';
 import { UsageError } from '../usage-error.js';

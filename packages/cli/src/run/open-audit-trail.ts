@@ -1,6 +1,7 @@
 import type { Configuration } from '@orkeon/core';
-import { PostgresAuditTrail, postgresCheckpointingSettings } from '@orkeon/store-postgres';
+import type { PostgresAuditTrail } from '@orkeon/store-postgres';
 import { SqliteAuditTrail, sqliteCheckpointingSettings } from '@orkeon/store-sqlite';
+import type { PostgresStores } from './postgres-stores.js';
 
 /**
  * The audit trail beside the checkpoints: the same PostgreSQL schema when
@@ -10,11 +11,14 @@ import { SqliteAuditTrail, sqliteCheckpointingSettings } from '@orkeon/store-sql
 export function openAuditTrail(
   configuration: Configuration,
   sqlitePath: string,
+  postgres: PostgresStores | undefined,
 ): SqliteAuditTrail | PostgresAuditTrail {
-  const postgres = configuration.get(postgresCheckpointingSettings);
-  if (postgres.ConnectionString === undefined) {
+  if (postgres === undefined) {
     const sqlite = configuration.get(sqliteCheckpointingSettings);
     return new SqliteAuditTrail({ path: sqlitePath, synchronous: sqlite.Synchronous });
   }
-  return new PostgresAuditTrail({ connectionString: postgres.ConnectionString, schema: postgres.SchemaName });
+  return new postgres.stores.PostgresAuditTrail({
+    connectionString: postgres.connectionString,
+    schema: postgres.schema,
+  });
 }

@@ -1,6 +1,7 @@
 import type { Configuration } from '@orkeon/core';
-import { PostgresDocumentStore, postgresCheckpointingSettings } from '@orkeon/store-postgres';
+import type { PostgresDocumentStore } from '@orkeon/store-postgres';
 import { SqliteDocumentStore, sqliteCheckpointingSettings } from '@orkeon/store-sqlite';
+import type { PostgresStores } from './postgres-stores.js';
 
 /**
  * The document store (A2A task records, crew execution states) beside the checkpoint
@@ -12,11 +13,14 @@ import { SqliteDocumentStore, sqliteCheckpointingSettings } from '@orkeon/store-
 export function openDocumentStore(
   configuration: Configuration,
   sqlitePath: string,
+  postgres: PostgresStores | undefined,
 ): SqliteDocumentStore | PostgresDocumentStore {
-  const postgres = configuration.get(postgresCheckpointingSettings);
-  if (postgres.ConnectionString === undefined) {
+  if (postgres === undefined) {
     const sqlite = configuration.get(sqliteCheckpointingSettings);
     return new SqliteDocumentStore({ path: sqlitePath, synchronous: sqlite.Synchronous });
   }
-  return new PostgresDocumentStore({ connectionString: postgres.ConnectionString, schema: postgres.SchemaName });
+  return new postgres.stores.PostgresDocumentStore({
+    connectionString: postgres.connectionString,
+    schema: postgres.schema,
+  });
 }

@@ -1,20 +1,21 @@
 import type { Configuration } from '@orkeon/core';
-import { PostgresStateStore, postgresCheckpointingSettings } from '@orkeon/store-postgres';
+import type { PostgresStateStore } from '@orkeon/store-postgres';
 import { SqliteStateStore, sqliteCheckpointingSettings } from '@orkeon/store-sqlite';
+import type { PostgresStores } from './postgres-stores.js';
 
 /** PostgreSQL when `Svc:Checkpointing:Postgres:ConnectionString` is set (shared by several hosts), else the SQLite file. */
 export function openStateStore(
   configuration: Configuration,
   sqlitePath: string,
+  postgres: PostgresStores | undefined,
 ): SqliteStateStore | PostgresStateStore {
-  const postgres = configuration.get(postgresCheckpointingSettings);
-  if (postgres.ConnectionString === undefined) {
+  if (postgres === undefined) {
     const sqlite = configuration.get(sqliteCheckpointingSettings);
     return new SqliteStateStore({ path: sqlitePath, synchronous: sqlite.Synchronous });
   }
-  return new PostgresStateStore({
-    connectionString: postgres.ConnectionString,
-    schema: postgres.SchemaName,
-    maxHistoryPerSession: postgres.MaxHistoryPerSession,
+  return new postgres.stores.PostgresStateStore({
+    connectionString: postgres.connectionString,
+    schema: postgres.schema,
+    maxHistoryPerSession: postgres.maxHistoryPerSession,
   });
 }

@@ -1,5 +1,6 @@
 import type { Runtime } from '@orkeon/core';
-import { McpConnectionsService, type McpResourceSubscription } from '@orkeon/mcp';
+import type { McpResourceSubscription } from '@orkeon/mcp';
+import { McpConnectionsService } from '@orkeon/mcp/settings';
 import { UsageError } from '../usage-error.js';
 
 /** One `--rerun-on <server-id>:<uri>`: a resource of a configured MCP server. */

@@ -54,6 +54,17 @@ export function defineSettingsSection<Schema extends z.ZodObject>(
       `Settings section path '${path}' must be words separated by ':' (e.g. 'Svc:Tools:Shell').`,
     );
   }
-  const jsonSchema = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as SettingsJsonSchema;
-  return { path, segments, schema, description: options.description, jsonSchema };
+  // Made when first read (binding, a message, the docs): every package defines its sections as it
+  // loads, and a command reads few of them.
+  let jsonSchema: SettingsJsonSchema | undefined;
+  return {
+    path,
+    segments,
+    schema,
+    description: options.description,
+    get jsonSchema() {
+      jsonSchema ??= z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as SettingsJsonSchema;
+      return jsonSchema;
+    },
+  };
 }

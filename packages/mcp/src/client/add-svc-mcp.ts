@@ -9,7 +9,6 @@ import {
   type SecretStore,
   type ServiceCollection,
   type ServiceResolver,
-  serviceToken,
   ToolInvocationPipelineService,
   ToolRegistry,
   ToolRegistryService,
@@ -20,11 +19,9 @@ import { mcpFetchFor } from './auth/mcp-authorization.js';
 import type { McpElicitationHandler } from './elicitation.js';
 import { elicitationThroughHumanInput } from './human-elicitation.js';
 import { McpConnections } from './mcp-connections.js';
+import { McpConnectionsService } from './mcp-connections-service.js';
 import { samplingThroughCallingModel } from './sampling.js';
 import { waitForResourceUpdateTool } from './wait-for-resource-tool.js';
-
-/** The connected MCP servers of the runtime (`addSvcMcp`): their clients, state and tools. */
-export const McpConnectionsService = serviceToken<McpConnections>('McpConnections');
 
 export interface AddSvcMcpOptions {
   /** Where the connection errors and collision warnings go. Default: the registered logger's settings. */

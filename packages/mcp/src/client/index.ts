@@ -1,4 +1,4 @@
-export { type AddSvcMcpOptions, addSvcMcp, McpConnectionsService } from './add-svc-mcp.js';
+export { type AddSvcMcpOptions, addSvcMcp } from './add-svc-mcp.js';
 export { type AuthorizationCallback, type LoopbackRedirect, startLoopbackRedirect } from './auth/loopback-redirect.js';
 export { LoopbackSignIn, type LoopbackSignInOptions, type McpInteractiveSignIn } from './auth/loopback-sign-in.js';
 export { mcpFetchFor, openMcpTokenStore, runAuthorizedFetch } from './auth/mcp-authorization.js';
@@ -31,6 +31,7 @@ export { elicitationPrompt, elicitationThroughHumanInput, maxElicitationAttempts
 export { McpClient, type McpClientOptions, type McpEra, mcpClientInfo } from './mcp-client.js';
 export { McpClientError } from './mcp-client-error.js';
 export { defaultConnectWaitMilliseconds, McpConnections, type McpServerState } from './mcp-connections.js';
+export { McpConnectionsService } from './mcp-connections-service.js';
 export { McpTool, resultText } from './mcp-tool.js';
 export { childEnvironment, createTransport, maxStdioMessageBytes } from './mcp-transport.js';
 export type { McpResourceSubscription } from './resource-subscriptions.js';
