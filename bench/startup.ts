@@ -1,5 +1,6 @@
 // Start-up time of the `orkeon` command: how long `--version` and `run --help` take from
-// the built package, against `node -e 0` on the same machine, and how long the
+// the built package, against `node -e 0` on the same machine (and, for reference, a whole
+// `orkeon run --validate` of the quickstart crew), and how long the
 // repository's `./orkeon` takes against the built package. The commands take turns in
 // rounds, each round in another order, so a slow spell of the machine lands on all of
 // them; each ratio is the median over rounds of the two commands' times in one round.
@@ -45,7 +46,14 @@ const sourcesVersion: StartupCase = {
   args: ['--version'],
   environment: { ORKEON_FROM_SOURCE: '1' },
 };
-const cases = [bare, builtVersion, builtRunHelp, repositoryVersion, sourcesVersion];
+// A whole command's start beside the two above: settings judged, the crew loaded and checked, the runtime built
+// with every default subsystem, nothing run (no goal of its own; the opt-in packages it does not load keep it down).
+const builtRunValidate: StartupCase = {
+  label: 'built: `orkeon run examples/quickstart -V topic=bees --validate`',
+  file: process.execPath,
+  args: [builtBin, 'run', 'examples/quickstart', '-V', 'topic=bees', '--validate'],
+};
+const cases = [bare, builtVersion, builtRunHelp, builtRunValidate, repositoryVersion, sourcesVersion];
 
 export interface StartupRow {
   readonly label: string;
