@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BenchmarkReport } from '@orkeon/evaluation';
+import type { RecordedRequest } from '@orkeon/testing';
 import { describe, expect, it } from 'vitest';
 import { finished } from './orkeon-process.js';
 import { runOrkeon } from './run-cli-helpers.js';
@@ -107,6 +108,53 @@ describe('orkeon eval on examples/evaluation', () => {
     expect(result.stdout).toMatch(/^ {2}llmJudge {7}0\.70 \(3 case\(s\)/m);
     expect(scripted.server.remainingTurns).toBe(0);
   });
+  it('--concurrency runs several at once; every run keeps its own answer and the report its order', async () => {
+    // Answers by the question asked, each after 300 ms; the requests the server holds at one time are counted.
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const answer = (request: RecordedRequest) => {
+      inFlight++;
+      mostInFlight = Math.max(mostInFlight, inFlight);
+      setTimeout(() => inFlight--, 300);
+      const body = JSON.stringify(request.body);
+      const text = body.includes('capital of France')
+        ? good.capital[0]
+        : body.includes('largest city of Japan')
+          ? good.json[0]
+          : good.rivers[0];
+      return { delayMilliseconds: 300, text };
+    };
+    scripted.server.enqueue(...Array.from({ length: 6 }, () => answer));
+    const result = await scripted.run(evalArguments('--concurrency', '3', '--report', 'together'));
+    expect(result.code, result.stderr).toBe(0);
+    expect(mostInFlight).toBe(3);
+    expect(result.stderr.match(/^\[\d\/6\] /gm)).toHaveLength(6);
+    const report = await readReport('together');
+    expect(report.cases.map((item) => [item.id, item.runs.map((run) => [run.run, run.answer])])).toEqual([
+      [
+        'capital-of-france',
+        [
+          [1, good.capital[0]],
+          [2, good.capital[0]],
+        ],
+      ],
+      [
+        'city-as-json',
+        [
+          [1, good.json[0]],
+          [2, good.json[0]],
+        ],
+      ],
+      [
+        'rivers-in-markdown',
+        [
+          [1, good.rivers[0]],
+          [2, good.rivers[0]],
+        ],
+      ],
+    ]);
+  });
+
   it('runs as the docs write it, on the offline echo model when no model is configured', async () => {
     const result = await runOrkeon(
       [
@@ -154,6 +202,9 @@ describe('orkeon eval: bad input is refused before any model call, with exit cod
     const runs = await scripted.run(['eval', join(example, 'dataset.jsonl'), join(example, 'crew.yaml'), '-n', '0']);
     expect(runs.code).toBe(1);
     expect(runs.stderr).toContain("--runs takes a whole number from 1 to 1000, not '0'.");
+    const concurrency = await scripted.run(evalArguments('--concurrency', 'many'));
+    expect(concurrency.code).toBe(1);
+    expect(concurrency.stderr).toContain("--concurrency takes a whole number from 1 to 64, not 'many'.");
     await scripted.write('old.json', '{"formatVersion": 9}');
     const compare = await scripted.run(evalArguments('--compare', 'old.json'));
     expect(compare.code).toBe(1);

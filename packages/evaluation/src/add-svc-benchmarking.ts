@@ -24,7 +24,7 @@ export interface AddSvcBenchmarkingOptions {
  *   `textQuality`, `toolAccuracy`, and `llmJudge` when enabled), then every `EvaluatorService`
  *   the host registers, before or after this call; one with a built-in's name replaces it;
  * - `BenchmarkRunnerService`: a `BenchmarkRunner` scoring with that suite, `RunsPerCase` runs per
- *   case, comparing by `RegressionThreshold` and `NoiseMultiplier`.
+ *   case, `MaxConcurrentRuns` at once, comparing by `RegressionThreshold` and `NoiseMultiplier`.
  * `Enabled: false` registers nothing.
  *
  * @beta The API may change before v1.
@@ -47,6 +47,7 @@ export function addSvcBenchmarking(
       new BenchmarkRunner({
         suite: resolver.get(EvaluatorSuiteService),
         runsPerCase: settings.RunsPerCase,
+        maxConcurrentRuns: settings.MaxConcurrentRuns,
         regression: { threshold: settings.RegressionThreshold, noiseMultiplier: settings.NoiseMultiplier },
         ...(options.clock === undefined ? {} : { clock: options.clock }),
       }),

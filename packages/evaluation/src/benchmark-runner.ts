@@ -28,13 +28,15 @@ export interface BenchmarkConfig {
   readonly crew: BenchmarkCrew;
   /** Default: `Svc:Benchmarking:RunsPerCase` (3). */
   readonly runsPerCase?: number;
+  /** How many runs go at once, 1 to 64. Default: `Svc:Benchmarking:MaxConcurrentRuns` (1). */
+  readonly maxConcurrentRuns?: number;
   /** Default: the registered suite (`EvaluatorSuiteService`). */
   readonly suite?: EvaluatorSuite;
   /** Names the report; default the crew's name (of the first case's crew). */
   readonly name?: string;
-  /** Stops the benchmark: the run in flight ends, no other starts, and `run` rejects with the signal's reason. */
+  /** Stops the benchmark: the runs in flight end, no other starts, and `run` rejects with the signal's reason. */
   readonly signal?: AbortSignal;
-  /** Called after every run. */
+  /** Called after every run, in the order the runs finish. */
   readonly onProgress?: (progress: BenchmarkProgress) => void;
 }
 
@@ -54,6 +56,8 @@ export interface BenchmarkRunnerOptions {
   readonly suite: EvaluatorSuite;
   /** Default 3. */
   readonly runsPerCase?: number;
+  /** Default 1: one run at a time. */
+  readonly maxConcurrentRuns?: number;
   /** When a drop counts as a regression; default threshold 0.1, noise multiplier 2. */
   readonly regression?: RegressionRule;
   /** The time reports are dated with; default the system clock. */
@@ -61,20 +65,24 @@ export interface BenchmarkRunnerOptions {
 }
 
 /**
- * Runs a crew over a dataset, `runsPerCase` times per case, one run at a time, through the
- * runtime the caller already has (`runtime.run`), and scores every successful run with each
- * evaluator of the suite that applies to the case. A run that throws or does not succeed is a
- * failed run: recorded with its error, never dropped, and not scored.
+ * Runs a crew over a dataset, `runsPerCase` times per case, `maxConcurrentRuns` at a time (the
+ * cases in order, each case's runs in order), through the runtime the caller already has
+ * (`runtime.run`), and scores every successful run with each evaluator of the suite that
+ * applies to the case. A run that throws or does not succeed is a failed run: recorded with its
+ * error, never dropped, and not scored. The report lists the runs in dataset order, however
+ * they finished.
  */
 export class BenchmarkRunner {
   readonly #suite: EvaluatorSuite;
   readonly #runsPerCase: number;
+  readonly #maxConcurrentRuns: number;
   readonly #regression: RegressionRule;
   readonly #clock: () => Date;
 
   constructor(options: BenchmarkRunnerOptions) {
     this.#suite = options.suite;
     this.#runsPerCase = options.runsPerCase ?? 3;
+    this.#maxConcurrentRuns = options.maxConcurrentRuns ?? 1;
     this.#regression = options.regression ?? { threshold: 0.1, noiseMultiplier: 2 };
     this.#clock = options.clock ?? (() => new Date());
   }
@@ -87,6 +95,7 @@ export class BenchmarkRunner {
   /** Runs the benchmark and reports per case and per evaluator the mean, standard deviation, min and max. */
   async run(runtime: Runtime, config: BenchmarkConfig): Promise<BenchmarkReport> {
     const runsPerCase = checkedRuns(config.runsPerCase ?? this.#runsPerCase);
+    const maxConcurrentRuns = checkedConcurrency(config.maxConcurrentRuns ?? this.#maxConcurrentRuns);
     const dataset = Array.isArray(config.dataset)
       ? defineBenchmarkDataset(config.dataset as readonly BenchmarkCaseInput[])
       : (config.dataset as BenchmarkDataset);
@@ -94,30 +103,46 @@ export class BenchmarkRunner {
     const createdAt = this.#clock().toISOString();
     // Every case's crew is built before the first run, so a case that cannot run costs no model call.
     const crews = await crewsFor(dataset.cases, config.crew);
-    const total = dataset.cases.length * runsPerCase;
+    const evaluatorsOf = dataset.cases.map((benchmarkCase) => suite.for(benchmarkCase));
+    // Each run has its place in the report before it starts: runs finishing out of order change nothing there.
+    const records = dataset.cases.map(() => new Array<BenchmarkRunRecord>(runsPerCase));
+    const queue = dataset.cases.flatMap((_, caseIndex) =>
+      Array.from({ length: runsPerCase }, (_unused, index) => ({ caseIndex, run: index + 1 })),
+    );
+    const total = queue.length;
+    let next = 0;
     let completed = 0;
-    const cases = [];
-    for (const benchmarkCase of dataset.cases) {
-      const evaluators = suite.for(benchmarkCase);
-      const crew = crews.get(benchmarkCase.id) as CrewDefinition;
-      const runs: BenchmarkRunRecord[] = [];
-      for (let run = 1; run <= runsPerCase; run++) {
-        config.signal?.throwIfAborted();
-        const record = await runOnce(runtime, crew, benchmarkCase, evaluators, run, config.signal);
-        runs.push(record);
+    // A run never throws (its failure is its record): what stops the workers is the signal, or a throwing
+    // `onProgress`, and each stops after its own run, so nothing runs on once `run` has settled.
+    let stopped: { readonly error: unknown } | undefined;
+    const worker = async () => {
+      for (let job = queue[next++]; job !== undefined; job = queue[next++]) {
+        if (stopped !== undefined || config.signal?.aborted === true) return;
+        const benchmarkCase = dataset.cases[job.caseIndex] as BenchmarkCase;
+        const crew = crews.get(benchmarkCase.id) as CrewDefinition;
+        const evaluators = evaluatorsOf[job.caseIndex] ?? [];
+        const record = await runOnce(runtime, crew, benchmarkCase, evaluators, job.run, config.signal);
+        (records[job.caseIndex] as BenchmarkRunRecord[])[job.run - 1] = record;
         completed++;
-        config.onProgress?.({ caseId: benchmarkCase.id, run, runsPerCase, completed, total, record });
+        try {
+          config.onProgress?.({ caseId: benchmarkCase.id, run: job.run, runsPerCase, completed, total, record });
+        } catch (error) {
+          stopped ??= { error };
+        }
       }
-      cases.push(
-        caseReportOf(
-          benchmarkCase,
-          runs,
-          evaluators.map((evaluator) => evaluator.name),
-        ),
-      );
-    }
+    };
+    config.signal?.throwIfAborted();
+    await Promise.all(Array.from({ length: Math.min(maxConcurrentRuns, total) }, worker));
+    if (stopped !== undefined) throw stopped.error;
     // A benchmark cut short is not a report: its last runs were interrupted, not failed.
     config.signal?.throwIfAborted();
+    const cases = dataset.cases.map((benchmarkCase, caseIndex) =>
+      caseReportOf(
+        benchmarkCase,
+        records[caseIndex] ?? [],
+        (evaluatorsOf[caseIndex] ?? []).map((evaluator) => evaluator.name),
+      ),
+    );
     return {
       formatVersion: benchmarkReportFormatVersion,
       name: config.name ?? crews.get(dataset.cases[0]?.id ?? '')?.name ?? 'benchmark',
@@ -139,6 +164,14 @@ export class BenchmarkRunner {
 
 /** The runner `addSvcBenchmarking` registers. */
 export const BenchmarkRunnerService = serviceToken<BenchmarkRunner>('BenchmarkRunner');
+
+function checkedConcurrency(runs: number): number {
+  if (!Number.isInteger(runs) || runs < 1 || runs > 64)
+    throw new BenchmarkConfigInvalidError(
+      `maxConcurrentRuns must be a whole number from 1 to 64, not ${String(runs)}; 1 runs one at a time.`,
+    );
+  return runs;
+}
 
 function checkedRuns(runs: number): number {
   if (!Number.isInteger(runs) || runs < 1 || runs > 1000)

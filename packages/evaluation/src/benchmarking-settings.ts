@@ -20,6 +20,15 @@ export const benchmarkingSettings = defineSettingsSection(
       .max(1000)
       .default(3)
       .describe('How many times each case runs (orkeon eval --runs overrides it). Standard deviations need 2 or more.'),
+    MaxConcurrentRuns: z
+      .number()
+      .int()
+      .min(1)
+      .max(64)
+      .default(1)
+      .describe(
+        'How many runs go at once (orkeon eval --concurrency overrides it). More finishes sooner against a slow model, within its rate limit; the runs share the runtime, so crews that write the same files or remember (memory: true) should keep 1.',
+      ),
     RegressionThreshold: z
       .number()
       .min(0)

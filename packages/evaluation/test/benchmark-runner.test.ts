@@ -14,6 +14,7 @@ import { addSvcLlm } from '@orkeon/providers';
 import {
   captureLogger,
   createTemporaryDirectory,
+  type RecordedRequest,
   type ScriptedModelServer,
   startScriptedModelServer,
   type TemporaryDirectory,
@@ -253,6 +254,95 @@ describe('addSvcBenchmarking through createRuntime', () => {
       .run(runtime, { crew: crewFor, dataset: [{ id: 'fr' }], runsPerCase: 1 });
     expect(report.evaluators).not.toContain('llmJudge');
     expect(server.requests).toHaveLength(1);
+  });
+
+  it('runs MaxConcurrentRuns at once; each run keeps its own answer and tool calls, the report its order', async () => {
+    // Answers by the question asked: France reads the facts first, Japan answers at once. Each answer waits
+    // 300 ms, and the requests the server holds at one time are counted.
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const answer = (request: RecordedRequest) => {
+      inFlight++;
+      mostInFlight = Math.max(mostInFlight, inFlight);
+      setTimeout(() => inFlight--, 300);
+      const body = JSON.stringify(request.body);
+      if (body.includes('capital of Japan')) return { delayMilliseconds: 300, text: 'Tokyo is the capital of Japan.' };
+      if (body.includes('"role":"tool"')) return { delayMilliseconds: 300, text: 'Paris is the capital of France.' };
+      return {
+        delayMilliseconds: 300,
+        toolCalls: [{ name: 'file_read', arguments: { path: '/data/facts.txt' } }],
+      };
+    };
+    const dataset = [
+      { id: 'france', inputs: { country: 'France' }, expected: 'Paris is the capital of France.' },
+      { id: 'japan', inputs: { country: 'Japan' }, expected: 'Tokyo is the capital of Japan.' },
+    ];
+    const outcome = async (runtime: Runtime, maxConcurrentRuns?: number) => {
+      inFlight = 0;
+      mostInFlight = 0;
+      server.enqueue(...Array.from({ length: 9 }, () => answer));
+      const finished: string[] = [];
+      const report = await runtime.services.get(BenchmarkRunnerService).run(runtime, {
+        crew: crewFor,
+        dataset,
+        onProgress: ({ caseId, run }) => finished.push(`${caseId}#${run}`),
+        ...(maxConcurrentRuns === undefined ? {} : { maxConcurrentRuns }),
+      });
+      server.reset();
+      return { report, finished, mostInFlight };
+    };
+
+    await using oneAtATime = await runtimeWith();
+    const sequential = await outcome(oneAtATime);
+    expect(sequential.mostInFlight).toBe(1);
+    expect(sequential.finished).toEqual(['france#1', 'france#2', 'france#3', 'japan#1', 'japan#2', 'japan#3']);
+
+    await using fourAtOnce = await runtimeWith({ Svc: { Benchmarking: { MaxConcurrentRuns: 4 } } });
+    const concurrent = await outcome(fourAtOnce);
+    expect(concurrent.mostInFlight).toBe(4);
+    // France's three runs and Japan's first start together; Japan's takes one model call, France's two, so it
+    // finishes first. The report keeps the dataset's order.
+    expect(concurrent.finished[0]).toBe('japan#1');
+    expect(concurrent.finished.toSorted()).toEqual(sequential.finished.toSorted());
+    const [france, japan] = concurrent.report.cases;
+    expect(france?.runs.map((run) => [run.run, run.answer, run.toolCalls])).toEqual([
+      [1, 'Paris is the capital of France.', ['file_read']],
+      [2, 'Paris is the capital of France.', ['file_read']],
+      [3, 'Paris is the capital of France.', ['file_read']],
+    ]);
+    expect(japan?.runs.map((run) => [run.run, run.answer, run.toolCalls])).toEqual([
+      [1, 'Tokyo is the capital of Japan.', []],
+      [2, 'Tokyo is the capital of Japan.', []],
+      [3, 'Tokyo is the capital of Japan.', []],
+    ]);
+    const { totalDurationMs: _sequentialTime, ...sequentialScores } = sequential.report.summary;
+    const { totalDurationMs: _concurrentTime, ...concurrentScores } = concurrent.report.summary;
+    expect(concurrentScores).toEqual(sequentialScores);
+
+    // The config's value wins over the setting.
+    expect((await outcome(fourAtOnce, 2)).mostInFlight).toBe(2);
+    await expect(
+      fourAtOnce.services.get(BenchmarkRunnerService).run(fourAtOnce, { crew: crewFor, dataset, maxConcurrentRuns: 0 }),
+    ).rejects.toThrow(/maxConcurrentRuns must be a whole number from 1 to 64, not 0/);
+  });
+
+  it('stops every worker when onProgress throws, and rejects with its error once the runs in flight end', async () => {
+    await using runtime = await runtimeWith({ Svc: { Benchmarking: { MaxConcurrentRuns: 2 } } });
+    server.enqueue(...Array.from({ length: 6 }, () => ({ delayMilliseconds: 50, text: 'Paris.' })));
+    const finished: string[] = [];
+    await expect(
+      runtime.services.get(BenchmarkRunnerService).run(runtime, {
+        crew: crewFor,
+        dataset: [{ id: 'a' }, { id: 'b' }],
+        onProgress: ({ caseId, run }) => {
+          finished.push(`${caseId}#${run}`);
+          throw new Error('the progress display broke');
+        },
+      }),
+    ).rejects.toThrow('the progress display broke');
+    // Two runs were in flight when the first finished; no third started.
+    expect(finished).toHaveLength(2);
+    expect(server.requests).toHaveLength(2);
   });
 
   it('refuses before any run: inputs for a fixed crew, a crew that cannot be built, bad runs per case', async () => {

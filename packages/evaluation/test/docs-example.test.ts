@@ -40,7 +40,7 @@ describe('docs/evaluation.md', () => {
         return nested.properties === undefined ? [`${prefix}:${key}`] : keys(nested, `${prefix}:${key}`);
       });
     const all = keys(benchmarkingSettings.jsonSchema, 'Svc:Benchmarking');
-    expect(all).toHaveLength(9);
+    expect(all).toHaveLength(10);
     for (const key of all) expect(text).toContain(`| \`${key}\` |`);
   });
 });

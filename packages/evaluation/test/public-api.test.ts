@@ -37,6 +37,8 @@ describe('the public API of @orkeon/evaluation', () => {
   it('types the runner, its config and the report', () => {
     expectTypeOf<BenchmarkRunner['run']>().parameters.toEqualTypeOf<[Runtime, BenchmarkConfig]>();
     expectTypeOf<BenchmarkRunner['run']>().returns.toEqualTypeOf<Promise<BenchmarkReport>>();
+    expectTypeOf<BenchmarkConfig['runsPerCase']>().toEqualTypeOf<number | undefined>();
+    expectTypeOf<BenchmarkConfig['maxConcurrentRuns']>().toEqualTypeOf<number | undefined>();
     expectTypeOf<BenchmarkRunner['compare']>().returns.toEqualTypeOf<BenchmarkComparison>();
     expectTypeOf<BenchmarkConfig['crew']>().toEqualTypeOf<
       CrewDefinition | ((benchmarkCase: BenchmarkCase) => CrewDefinition | Promise<CrewDefinition>)

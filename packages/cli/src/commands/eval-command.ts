@@ -22,6 +22,7 @@ import { visibleText } from '../visible-text.js';
 
 interface EvalOptions {
   runs?: string;
+  concurrency?: string;
   report?: string;
   compare?: string;
   judge?: boolean;
@@ -40,6 +41,7 @@ export const evalAction: CliCommandAction = {
     const options = command.opts<EvalOptions>();
     const cwd = context.io.workingDirectory;
     const runsPerCase = options.runs === undefined ? undefined : checkedRuns(options.runs);
+    const maxConcurrentRuns = options.concurrency === undefined ? undefined : checkedConcurrency(options.concurrency);
     const base = resolve(cwd, (options.report ?? 'eval-report').replace(/\.(json|md)$/i, ''));
     // A bad dataset or baseline is found before the runtime starts, so it costs no model call.
     const dataset = await readBenchmarkDataset(resolve(cwd, datasetPath), { source: datasetPath });
@@ -72,6 +74,7 @@ export const evalAction: CliCommandAction = {
         signal: context.signal,
         onProgress: (progress) => context.io.stderr.write(progressLine(progress)),
         ...(runsPerCase === undefined ? {} : { runsPerCase }),
+        ...(maxConcurrentRuns === undefined ? {} : { maxConcurrentRuns }),
       });
       const compared: BenchmarkReport =
         baseline === undefined ? report : { ...report, comparison: runner.compare(baseline, report) };
@@ -83,6 +86,13 @@ export const evalAction: CliCommandAction = {
     }
   },
 };
+
+function checkedConcurrency(text: string): number {
+  const runs = Number(text);
+  if (!/^\d+$/.test(text) || runs < 1 || runs > 64)
+    throw new UsageError(`--concurrency takes a whole number from 1 to 64, not '${text}'.`);
+  return runs;
+}
 
 function checkedRuns(text: string): number {
   const runs = Number(text);
