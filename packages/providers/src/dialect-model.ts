@@ -1,9 +1,7 @@
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createAzure } from '@ai-sdk/azure';
-import { createOpenAI } from '@ai-sdk/openai';
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { ChatModel } from '@orkeon/core';
 import { azureResourceUrl, ollamaApiUrl } from './base-url-paths.js';
+import { deferredLanguageModel } from './deferred-model.js';
+import { dialectPackages } from './dialect-packages.js';
 import type { FetchFunction } from './fetch-function.js';
 import type { ProviderDialect, ProviderKey } from './provider-catalogue.js';
 import { withoutCredentials } from './without-credentials.js';
@@ -19,10 +17,10 @@ export interface DialectModelOptions {
 }
 
 /**
- * The AI SDK model for one provider, built by the official package of its dialect.
- * The base URL and key are always passed explicitly, so the packages never fall back
- * to `OPENAI_API_KEY`, `ANTHROPIC_BASE_URL` or other variables of their own: Orkeon
- * reads `Llm:*` only.
+ * The AI SDK model for one provider, built by the official package of its dialect at its
+ * first call (the package loads then). The base URL and key are always passed explicitly,
+ * so the packages never fall back to `OPENAI_API_KEY`, `ANTHROPIC_BASE_URL` or other
+ * variables of their own: Orkeon reads `Llm:*` only. The provider names are the packages'.
  */
 export function createDialectModel(options: DialectModelOptions): ChatModel['model'] {
   const { provider, baseUrl, modelId } = options;
@@ -33,18 +31,34 @@ export function createDialectModel(options: DialectModelOptions): ChatModel['mod
   switch (options.dialect) {
     case 'openai':
       // Chat completions rather than the Responses API: every OpenAI-dialect server has them.
-      return createOpenAI({ name: provider, baseURL: baseUrl, apiKey, ...transport }).chat(modelId);
+      return deferredLanguageModel(`${provider}.chat`, modelId, async () =>
+        (await dialectPackages.openai())
+          .createOpenAI({ name: provider, baseURL: baseUrl, apiKey, ...transport })
+          .chat(modelId),
+      );
     case 'anthropic':
-      return createAnthropic({ baseURL: baseUrl, apiKey, ...transport }).messages(modelId);
+      return deferredLanguageModel('anthropic.messages', modelId, async () =>
+        (await dialectPackages.anthropic())
+          .createAnthropic({ baseURL: baseUrl, apiKey, ...transport })
+          .messages(modelId),
+      );
     case 'azure-openai':
-      return createAzure({ baseURL: azureResourceUrl(baseUrl), apiKey, ...transport }).chat(modelId);
+      return deferredLanguageModel('azure.chat', modelId, async () =>
+        (await dialectPackages.azure())
+          .createAzure({ baseURL: azureResourceUrl(baseUrl), apiKey, ...transport })
+          .chat(modelId),
+      );
     case 'openai-compatible':
-      return createOpenAICompatible({
-        name: provider,
-        baseURL: provider === 'ollama' ? ollamaApiUrl(baseUrl) : baseUrl,
-        ...(keyless ? {} : { apiKey }),
-        includeUsage: true,
-        ...transport,
-      }).chatModel(modelId);
+      return deferredLanguageModel(`${provider}.chat`, modelId, async () =>
+        (await dialectPackages.openAiCompatible())
+          .createOpenAICompatible({
+            name: provider,
+            baseURL: provider === 'ollama' ? ollamaApiUrl(baseUrl) : baseUrl,
+            ...(keyless ? {} : { apiKey }),
+            includeUsage: true,
+            ...transport,
+          })
+          .chatModel(modelId),
+      );
   }
 }

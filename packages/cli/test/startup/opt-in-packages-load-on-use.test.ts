@@ -63,6 +63,19 @@ describe('opt-in packages load on use', () => {
     }
   }, 60_000);
 
+  it('a model’s AI SDK package loads at its first call, not when the crew is checked', async () => {
+    const { code, modules } = await loadedModulesOf(['run', '.', '-V', 'topic=bees', '--validate'], {
+      cwd: quickstart,
+      environment: { SVC_Llm__Model: 'claude-sonnet-4-5', SVC_Llm__ApiKey: 'sk-ant-placeholder' },
+    });
+    expect(code).toBe(0);
+    expect(modules.some((url) => url.includes('/packages/providers/src/dialect-model.ts'))).toBe(true);
+    const dialects = ['openai', 'anthropic', 'azure', 'openai-compatible'];
+    expect(dialects.filter((name) => modules.some((url) => url.includes(`/node_modules/@ai-sdk/${name}/`)))).toEqual(
+      [],
+    );
+  }, 60_000);
+
   it('with an MCP server configured, the MCP client loads; with a PostgreSQL connection string, the stores', async () => {
     const { code, modules } = await loadedModulesOf(['run', '.', '-V', 'topic=bees', '--validate'], {
       cwd: quickstart,

@@ -1,8 +1,7 @@
-import { createAzure } from '@ai-sdk/azure';
-import { createOpenAI } from '@ai-sdk/openai';
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { createAiSdkEmbeddingProvider } from '@orkeon/core';
 import { azureResourceUrl, ollamaApiUrl } from '../base-url-paths.js';
+import { deferredEmbeddingModel } from '../deferred-model.js';
+import { dialectPackages } from '../dialect-packages.js';
 import type { FetchFunction } from '../fetch-function.js';
 import type { ProviderDialect, ProviderKey } from '../provider-catalogue.js';
 import { withoutCredentials } from '../without-credentials.js';
@@ -23,8 +22,8 @@ export interface EmbeddingDialectModelOptions {
 
 /**
  * The AI SDK embedding model of one provider (`POST <base URL>/embeddings` in OpenAI's
- * form), built by the package of its dialect with the base URL and key given
- * explicitly, as the chat models are: no package reads variables of its own.
+ * form), built by the package of its dialect at its first call, with the base URL and key
+ * given explicitly, as the chat models are: no package reads variables of its own.
  */
 export function createEmbeddingDialectModel(options: EmbeddingDialectModelOptions): AiSdkEmbeddingModel {
   const { provider, baseUrl, modelId } = options;
@@ -34,15 +33,27 @@ export function createEmbeddingDialectModel(options: EmbeddingDialectModelOption
   const transport = fetch === undefined ? {} : { fetch };
   switch (options.dialect) {
     case 'openai':
-      return createOpenAI({ name: provider, baseURL: baseUrl, apiKey, ...transport }).embeddingModel(modelId);
+      return deferredEmbeddingModel(`${provider}.embedding`, modelId, async () =>
+        (await dialectPackages.openai())
+          .createOpenAI({ name: provider, baseURL: baseUrl, apiKey, ...transport })
+          .embeddingModel(modelId),
+      );
     case 'azure-openai':
-      return createAzure({ baseURL: azureResourceUrl(baseUrl), apiKey, ...transport }).embeddingModel(modelId);
+      return deferredEmbeddingModel('azure.embeddings', modelId, async () =>
+        (await dialectPackages.azure())
+          .createAzure({ baseURL: azureResourceUrl(baseUrl), apiKey, ...transport })
+          .embeddingModel(modelId),
+      );
     case 'openai-compatible':
-      return createOpenAICompatible({
-        name: provider,
-        baseURL: provider === 'ollama' ? ollamaApiUrl(baseUrl) : baseUrl,
-        ...(keyless ? {} : { apiKey }),
-        ...transport,
-      }).embeddingModel(modelId);
+      return deferredEmbeddingModel(`${provider}.embedding`, modelId, async () =>
+        (await dialectPackages.openAiCompatible())
+          .createOpenAICompatible({
+            name: provider,
+            baseURL: provider === 'ollama' ? ollamaApiUrl(baseUrl) : baseUrl,
+            ...(keyless ? {} : { apiKey }),
+            ...transport,
+          })
+          .embeddingModel(modelId),
+      );
   }
 }

@@ -1,0 +1,20 @@
+/** Imports a package once, when first asked; a failed import stays failed (every call names it). */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  return () => {
+    loading ??= load();
+    return loading;
+  };
+}
+
+/**
+ * The official AI SDK package of each dialect, imported when a model of that dialect is first
+ * called, not when one is made: a command that checks a crew, or runs on one provider, never
+ * loads the packages of the others.
+ */
+export const dialectPackages = {
+  openai: once(() => import('@ai-sdk/openai')),
+  anthropic: once(() => import('@ai-sdk/anthropic')),
+  azure: once(() => import('@ai-sdk/azure')),
+  openAiCompatible: once(() => import('@ai-sdk/openai-compatible')),
+};
