@@ -109,13 +109,8 @@ describe('orkeon eval on examples/evaluation', () => {
     expect(scripted.server.remainingTurns).toBe(0);
   });
   it('--concurrency runs several at once; every run keeps its own answer and the report its order', async () => {
-    // Answers by the question asked, each after 300 ms; the requests the server holds at one time are counted.
-    let inFlight = 0;
-    let mostInFlight = 0;
+    // Answers by the question asked, each after 300 ms, so that the runs in flight overlap at the server.
     const answer = (request: RecordedRequest) => {
-      inFlight++;
-      mostInFlight = Math.max(mostInFlight, inFlight);
-      setTimeout(() => inFlight--, 300);
       const body = JSON.stringify(request.body);
       const text = body.includes('capital of France')
         ? good.capital[0]
@@ -127,7 +122,7 @@ describe('orkeon eval on examples/evaluation', () => {
     scripted.server.enqueue(...Array.from({ length: 6 }, () => answer));
     const result = await scripted.run(evalArguments('--concurrency', '3', '--report', 'together'));
     expect(result.code, result.stderr).toBe(0);
-    expect(mostInFlight).toBe(3);
+    expect(scripted.server.mostPendingAnswers).toBe(3);
     expect(result.stderr.match(/^\[\d\/6\] /gm)).toHaveLength(6);
     const report = await readReport('together');
     expect(report.cases.map((item) => [item.id, item.runs.map((run) => [run.run, run.answer])])).toEqual([

@@ -258,13 +258,8 @@ describe('addSvcBenchmarking through createRuntime', () => {
 
   it('runs MaxConcurrentRuns at once; each run keeps its own answer and tool calls, the report its order', async () => {
     // Answers by the question asked: France reads the facts first, Japan answers at once. Each answer waits
-    // 300 ms, and the requests the server holds at one time are counted.
-    let inFlight = 0;
-    let mostInFlight = 0;
+    // 300 ms, so that the runs in flight overlap at the server.
     const answer = (request: RecordedRequest) => {
-      inFlight++;
-      mostInFlight = Math.max(mostInFlight, inFlight);
-      setTimeout(() => inFlight--, 300);
       const body = JSON.stringify(request.body);
       if (body.includes('capital of Japan')) return { delayMilliseconds: 300, text: 'Tokyo is the capital of Japan.' };
       if (body.includes('"role":"tool"')) return { delayMilliseconds: 300, text: 'Paris is the capital of France.' };
@@ -278,8 +273,6 @@ describe('addSvcBenchmarking through createRuntime', () => {
       { id: 'japan', inputs: { country: 'Japan' }, expected: 'Tokyo is the capital of Japan.' },
     ];
     const outcome = async (runtime: Runtime, maxConcurrentRuns?: number) => {
-      inFlight = 0;
-      mostInFlight = 0;
       server.enqueue(...Array.from({ length: 9 }, () => answer));
       const finished: string[] = [];
       const report = await runtime.services.get(BenchmarkRunnerService).run(runtime, {
@@ -288,6 +281,7 @@ describe('addSvcBenchmarking through createRuntime', () => {
         onProgress: ({ caseId, run }) => finished.push(`${caseId}#${run}`),
         ...(maxConcurrentRuns === undefined ? {} : { maxConcurrentRuns }),
       });
+      const mostInFlight = server.mostPendingAnswers;
       server.reset();
       return { report, finished, mostInFlight };
     };

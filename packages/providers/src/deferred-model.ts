@@ -1,4 +1,5 @@
 import type { EmbeddingModelV4, LanguageModelV4 } from '@ai-sdk/provider';
+import { once } from './once.js';
 
 /** A promise-like that does its work only when something awaits it. */
 function whenAwaited<T>(value: () => Promise<T>): PromiseLike<T> {
@@ -16,11 +17,7 @@ export function deferredLanguageModel(
   modelId: string,
   build: () => Promise<LanguageModelV4>,
 ): LanguageModelV4 {
-  let built: Promise<LanguageModelV4> | undefined;
-  const model = () => {
-    built ??= build();
-    return built;
-  };
+  const model = once(build);
   return {
     specificationVersion: 'v4',
     provider,
@@ -37,11 +34,7 @@ export function deferredEmbeddingModel(
   modelId: string,
   build: () => Promise<EmbeddingModelV4>,
 ): EmbeddingModelV4 {
-  let built: Promise<EmbeddingModelV4> | undefined;
-  const model = () => {
-    built ??= build();
-    return built;
-  };
+  const model = once(build);
   return {
     specificationVersion: 'v4',
     provider,

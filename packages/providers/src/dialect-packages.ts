@@ -1,16 +1,9 @@
-/** Imports a package once, when first asked; a failed import stays failed (every call names it). */
-function once<T>(load: () => Promise<T>): () => Promise<T> {
-  let loading: Promise<T> | undefined;
-  return () => {
-    loading ??= load();
-    return loading;
-  };
-}
+import { once } from './once.js';
 
 /**
  * The official AI SDK package of each dialect, imported when a model of that dialect is first
  * called, not when one is made: a command that checks a crew, or runs on one provider, never
- * loads the packages of the others.
+ * loads the packages of the others. A failed import stays failed: every call names it.
  */
 export const dialectPackages = {
   openai: once(() => import('@ai-sdk/openai')),

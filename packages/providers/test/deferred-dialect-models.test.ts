@@ -31,8 +31,8 @@ async function sameEmbeddingModel(deferred: EmbeddingModelV4, own: EmbeddingMode
 describe('dialect models made before their package loads', () => {
   it('name the provider and model, and support the URLs, as the package’s own chat model does', async () => {
     await sameModel(
-      createDialectModel({ provider: 'groq', dialect: 'openai', baseUrl, modelId: 'llama', apiKey }),
-      createOpenAI({ name: 'groq', baseURL: baseUrl, apiKey }).chat('llama'),
+      createDialectModel({ provider: 'openai', dialect: 'openai', baseUrl, modelId: 'gpt', apiKey }),
+      createOpenAI({ name: 'openai', baseURL: baseUrl, apiKey }).chat('gpt'),
     );
     await sameModel(
       createDialectModel({ provider: 'anthropic', dialect: 'anthropic', baseUrl, modelId: 'claude', apiKey }),

@@ -62,9 +62,11 @@ export interface ScriptedModelServer extends AsyncDisposable {
    * can check that cancelling a call really abandons it.
    */
   readonly pendingAnswers: number;
+  /** The most answers pending at one time since the server started or was last reset: how many calls overlapped. */
+  readonly mostPendingAnswers: number;
   /** Adds turns after the ones already scripted. Throws `ScriptedTurnError`, adding none, when one is invalid. */
   enqueue(...turns: ScriptedTurn[]): void;
-  /** Forgets the remaining turns and the recorded requests; indexes start from 0 again. */
+  /** Forgets the remaining turns, the recorded requests and `mostPendingAnswers`; indexes start from 0 again. */
   reset(): void;
   /** Stops listening, ends open connections and unfinished answers, and frees the port. Safe to call twice. */
   close(): Promise<void>;
@@ -114,6 +116,7 @@ class RunningScriptedModelServer implements ScriptedModelServer {
   readonly #requests: RecordedRequest[] = [];
   /** Answers being written, awaited by `close` so nothing is written after it returns. */
   readonly #inFlight = new Set<Promise<void>>();
+  #mostInFlight = 0;
   readonly #closing = new AbortController();
   #closed: Promise<void> | undefined;
   #url = '';
@@ -160,6 +163,10 @@ class RunningScriptedModelServer implements ScriptedModelServer {
     return this.#inFlight.size;
   }
 
+  get mostPendingAnswers(): number {
+    return this.#mostInFlight;
+  }
+
   enqueue(...turns: ScriptedTurn[]): void {
     turns.forEach((turn, position) => {
       assertValidTurn(turn, `Scripted turn ${position} given to enqueue()`);
@@ -170,6 +177,7 @@ class RunningScriptedModelServer implements ScriptedModelServer {
   reset(): void {
     this.#turns.length = 0;
     this.#requests.length = 0;
+    this.#mostInFlight = this.#inFlight.size;
   }
 
   close(): Promise<void> {
@@ -207,6 +215,7 @@ class RunningScriptedModelServer implements ScriptedModelServer {
       })
       .finally(() => this.#inFlight.delete(answering));
     this.#inFlight.add(answering);
+    this.#mostInFlight = Math.max(this.#mostInFlight, this.#inFlight.size);
   }
 
   async #answer(request: IncomingMessage, response: ServerResponse): Promise<void> {

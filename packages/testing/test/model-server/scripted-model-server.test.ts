@@ -413,6 +413,19 @@ describe('timing and disconnects', () => {
     expect(next.body).toMatchObject({ choices: [{ message: { content: 'still here' } }] });
   });
 
+  it('counts the most answers pending at one time, until reset', async () => {
+    await using server = await startScriptedModelServer();
+    server.enqueue(...Array.from({ length: 4 }, () => ({ text: 'later', delayMilliseconds: 200 })));
+    const call = () => postJson(`${server.openAiBaseUrl}/chat/completions`, openAiRequest);
+    await Promise.all([call(), call(), call()]);
+    expect(server.mostPendingAnswers).toBe(3);
+    server.reset();
+    expect(server.mostPendingAnswers).toBe(0);
+    server.enqueue({ text: 'alone' });
+    await call();
+    expect(server.mostPendingAnswers).toBe(1);
+  });
+
   it('gives up a delayed answer when the client aborts during delayMilliseconds', async () => {
     await using server = await startScriptedModelServer({ turns: [{ text: 'never sent', delayMilliseconds: 10_000 }] });
     const controller = new AbortController();
