@@ -268,10 +268,27 @@ async function evaluate(
       throw new EvaluatorInvalidError(
         `The evaluator '${evaluator.name}' returned the score ${JSON.stringify(score) ?? String(score)}: a score is a number from 0 to 1.`,
       );
-    return { score, ...(result.details === undefined ? {} : { details: result.details }) };
+    const tokens = tokensOf(result);
+    if (tokens === null)
+      throw new EvaluatorInvalidError(
+        `The evaluator '${evaluator.name}' returned the tokens ${JSON.stringify(result.tokens)}: tokens are a whole number, 0 or more.`,
+      );
+    return {
+      score,
+      ...(result.details === undefined ? {} : { details: result.details }),
+      ...(tokens === undefined ? {} : { tokens }),
+    };
   } catch (thrown) {
-    return { error: failureOf(thrown) };
+    const tokens = tokensOf(thrown);
+    return { error: failureOf(thrown), ...(typeof tokens === 'number' ? { tokens } : {}) };
   }
+}
+
+/** The `tokens` a result (or a thrown error) reports: undefined when it has none, null when they are not a count. */
+function tokensOf(value: unknown): number | undefined | null {
+  const tokens = (value as { tokens?: unknown } | null | undefined)?.tokens;
+  if (tokens === undefined) return undefined;
+  return typeof tokens === 'number' && Number.isSafeInteger(tokens) && tokens >= 0 ? tokens : null;
 }
 
 function failureOf(thrown: unknown): FailureInfo {

@@ -24,8 +24,12 @@ export class EvaluatorInvalidError extends OrkeonError<EvaluationErrorCode> {
 
 /** The LLM judge answered without a readable score: that evaluation failed. */
 export class JudgeAnswerUnparsableError extends OrkeonError<EvaluationErrorCode> {
-  constructor(message: string) {
+  /** The tokens the judge's call used, when known (the report counts them with the evaluations'). */
+  readonly tokens?: number;
+
+  constructor(message: string, tokens?: number) {
     super('EVALUATION_JUDGE_ANSWER_UNPARSABLE', message);
+    if (tokens !== undefined) this.tokens = tokens;
   }
 }
 

@@ -16,6 +16,7 @@ import {
   createTemporaryDirectory,
   type RecordedRequest,
   type ScriptedModelServer,
+  scriptedEmbedding,
   startScriptedModelServer,
   type TemporaryDirectory,
 } from '@orkeon/testing';
@@ -228,22 +229,56 @@ describe('addSvcBenchmarking through createRuntime', () => {
       Svc: { Benchmarking: { RunsPerCase: 2, LlmJudge: { Enabled: true, Rubric: 'Reward the right city.' } } },
     });
     server.enqueue(
-      { text: 'Paris' },
-      { text: '{"score": 9, "reason": "right city"}' },
-      { text: 'Marseille' },
-      { text: 'Wrong city, I would say.' },
+      { text: 'Paris', usage: { inputTokens: 100, outputTokens: 1 } },
+      { text: '{"score": 9, "reason": "right city"}', usage: { inputTokens: 200, outputTokens: 10 } },
+      { text: 'Marseille', usage: { inputTokens: 100, outputTokens: 2 } },
+      { text: 'Wrong city, I would say.', usage: { inputTokens: 300, outputTokens: 20 } },
     );
     const report = await runtime.services
       .get(BenchmarkRunnerService)
       .run(runtime, { crew: crewFor, dataset: [{ id: 'fr', inputs: { country: 'France' }, expected: 'Paris' }] });
     const judged = report.cases[0]?.runs.map((run) => run.evaluations.llmJudge);
-    expect(judged?.[0]).toEqual({ score: 0.9, details: 'judge: 9/10 (right city)' });
-    expect(judged?.[1]).toMatchObject({ error: { code: 'EVALUATION_JUDGE_ANSWER_UNPARSABLE' } });
+    expect(judged?.[0]).toEqual({ score: 0.9, details: 'judge: 9/10 (right city)', tokens: 210 });
+    expect(judged?.[1]).toMatchObject({ error: { code: 'EVALUATION_JUDGE_ANSWER_UNPARSABLE' }, tokens: 320 });
     expect(report.cases[0]?.evaluators.llmJudge).toMatchObject({ scores: { count: 1, mean: 0.9 }, errors: 1 });
+    // The judge's tokens are the evaluations', apart from the crew's.
+    expect(report.cases[0]?.runs.map((run) => run.tokens)).toEqual([101, 102]);
+    expect(report.summary).toMatchObject({ totalTokens: 203, evaluationTokens: 530 });
     const judgePrompt = JSON.stringify(server.requests[1]?.body);
     expect(judgePrompt).toContain('Rubric: Reward the right city.');
     expect(judgePrompt).toContain('Answer to grade:\\n<<<\\nParis\\n>>>');
     expect(judgePrompt).not.toContain('file_read');
+  });
+
+  it('with Similarity:Method Embedding, scores the cosine of the two texts’ vectors from the runtime’s embeddings', async () => {
+    await using runtime = await runtimeWith({
+      Llm: { BaseUrl: server.openAiBaseUrl, Model: 'scripted', EmbeddingModel: 'scripted-embedding', MaxRetries: 0 },
+      Svc: { Benchmarking: { RunsPerCase: 1, Similarity: { Method: 'Embedding' } } },
+    });
+    server.enqueue({ text: 'Paris is the capital.' }, { text: 'Paris is the capital of France.' });
+    const expected = 'Paris is the capital of France.';
+    const report = await runtime.services.get(BenchmarkRunnerService).run(runtime, {
+      crew: crewFor,
+      dataset: [
+        { id: 'near', expected },
+        { id: 'same', expected },
+      ],
+    });
+    const [near, same] = report.cases.map((item) => item.runs[0]?.evaluations.similarity);
+    const cosine = scriptedEmbedding('Paris is the capital.').reduce(
+      (sum, value, index) => sum + value * (scriptedEmbedding(expected)[index] ?? 0),
+      0,
+    );
+    expect(cosine).toBeGreaterThan(0.5);
+    expect(cosine).toBeLessThan(0.99);
+    expect(near).toEqual({
+      score: expect.closeTo(cosine, 6),
+      details: 'cosine similarity (openai:scripted-embedding)',
+    });
+    // An identical answer scores 1 without asking for vectors.
+    expect(same).toEqual({ score: 1, details: 'identical text' });
+    const embeddingRequests = server.requests.filter((request) => request.path.endsWith('/embeddings'));
+    expect(embeddingRequests.map((request) => request.body?.input)).toEqual([['Paris is the capital.', expected]]);
   });
 
   it('without the judge setting, makes no judge call', async () => {

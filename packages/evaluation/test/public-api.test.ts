@@ -47,9 +47,10 @@ describe('the public API of @orkeon/evaluation', () => {
     expectTypeOf<BenchmarkReport['standardDeviation']>().toEqualTypeOf<'sample'>();
     expectTypeOf<BenchmarkReport['cases'][number]['evaluators'][string]['scores']>().toEqualTypeOf<Statistics | null>();
     expectTypeOf<RunEvaluation>().toEqualTypeOf<
-      | { readonly score: number; readonly details?: string }
-      | { readonly error: { readonly code: string; readonly message: string } }
+      | { readonly score: number; readonly details?: string; readonly tokens?: number }
+      | { readonly error: { readonly code: string; readonly message: string }; readonly tokens?: number }
     >();
+    expectTypeOf<BenchmarkReport['summary']['evaluationTokens']>().toEqualTypeOf<number | undefined>();
     expectTypeOf(parseBenchmarkReport).returns.toEqualTypeOf<BenchmarkReport>();
     expectTypeOf(readBenchmarkDataset).returns.toEqualTypeOf<Promise<BenchmarkDataset>>();
   });
@@ -57,6 +58,7 @@ describe('the public API of @orkeon/evaluation', () => {
   it('types the evaluator contract and the dataset case', () => {
     expectTypeOf<Evaluator['evaluate']>().returns.toEqualTypeOf<EvaluationResult | Promise<EvaluationResult>>();
     expectTypeOf<EvaluationResult['score']>().toEqualTypeOf<number>();
+    expectTypeOf<EvaluationResult['tokens']>().toEqualTypeOf<number | undefined>();
     expectTypeOf<BenchmarkCase['inputs']>().toEqualTypeOf<Readonly<Record<string, string>>>();
     expectTypeOf<BenchmarkCase['format']>().toEqualTypeOf<AnswerFormat | undefined>();
     expectTypeOf<AnswerFormat>().toEqualTypeOf<

@@ -67,6 +67,30 @@ describe('the JSON report', () => {
     expect(report.summary.overallScore).toBe(0.875);
     // Written again, it reads back the same.
     expect(parseBenchmarkReport(benchmarkReportJson(report))).toEqual(report);
+    expect(report.summary.evaluationTokens).toBeUndefined();
+  });
+
+  it('keeps the evaluations’ tokens of this release', async () => {
+    const report = await previous();
+    const [first, ...rest] = report.cases;
+    const judged: BenchmarkReport = {
+      ...report,
+      cases: [
+        {
+          ...(first as BenchmarkCaseReport),
+          runs: (first?.runs ?? []).map((run) => ({
+            ...run,
+            evaluations: { ...run.evaluations, llmJudge: { score: 0.8, details: 'judge: 8/10', tokens: 40 } },
+          })),
+        },
+        ...rest,
+      ],
+      summary: { ...report.summary, evaluationTokens: 80 },
+    };
+    const read = parseBenchmarkReport(benchmarkReportJson(judged));
+    expect(read.summary.evaluationTokens).toBe(80);
+    expect(read.cases[0]?.runs[0]?.evaluations.llmJudge).toEqual({ score: 0.8, details: 'judge: 8/10', tokens: 40 });
+    expect(renderBenchmarkReportMarkdown(read)).toContain('| 420 | 80 | 3.4 s |');
   });
 
   it('names a report it cannot read and says what to do', async () => {
@@ -164,7 +188,8 @@ describe('the Markdown report', () => {
     expect(markdown).toContain(
       'Dataset `examples/evaluation/dataset.jsonl`: 3 case(s) × 2 run(s), started 2026-11-20T09:00:00.000Z.',
     );
-    expect(markdown).toContain('| 5 | 1 | 80 % | 0.88 | 420 | 3.4 s |');
+    // A report of a release before evaluation tokens were counted shows none.
+    expect(markdown).toContain('| 5 | 1 | 80 % | 0.88 | 420 | – | 3.4 s |');
     expect(markdown).toContain('| similarity | 2 | 0.75 | 0.35 | 0.50 | 1.00 |');
     // Only the evaluators that applied to some case get a column.
     expect(markdown).toContain('| case | runs ok | similarity | textQuality | duration | tokens |');

@@ -22,6 +22,8 @@ export interface EvaluationResult {
   readonly score: number;
   /** Why, in a few words (shown in the JSON report). */
   readonly details?: string;
+  /** Model tokens the evaluation itself used (an LLM judge's call): reported beside the run's tokens, never in them. */
+  readonly tokens?: number;
 }
 
 /**

@@ -16,7 +16,7 @@ const judgeSystem =
 /**
  * `llmJudge`: the runtime's default model grades each answer from 0 to 10 by a rubric (the case's
  * `rubric`, else the settings'), seeing the case's inputs and expected answer when there is one;
- * the score is that grade ÷ 10. An answer without a readable score fails the evaluation with
+ * the score is that grade ÷ 10, and the call's tokens are the evaluation's `tokens`. An answer without a readable score fails the evaluation with
  * `EVALUATION_JUDGE_ANSWER_UNPARSABLE`: it is reported as an error, never counted as 0.
  */
 export class LlmJudgeEvaluator implements Evaluator {
@@ -40,7 +40,12 @@ export class LlmJudgeEvaluator implements Evaluator {
       temperature: 0,
       ...(context.signal === undefined ? {} : { signal: context.signal }),
     });
-    return parseJudgeAnswer(result.output);
+    const tokens = result.usage.totalTokens;
+    try {
+      return { ...parseJudgeAnswer(result.output), tokens };
+    } catch (error) {
+      throw error instanceof JudgeAnswerUnparsableError ? new JudgeAnswerUnparsableError(error.message, tokens) : error;
+    }
   }
 
   /** The prompt the judge reads for one sample. */

@@ -39,7 +39,10 @@ const reportV1 = z.object({
           toolCalls: z.array(z.string()),
           evaluations: z.record(
             z.string(),
-            z.union([z.object({ score: z.number(), details: z.string().optional() }), z.object({ error: failure })]),
+            z.union([
+              z.object({ score: z.number(), details: z.string().optional(), tokens: z.number().optional() }),
+              z.object({ error: failure, tokens: z.number().optional() }),
+            ]),
           ),
         }),
       ),
@@ -57,6 +60,7 @@ const reportV1 = z.object({
     successRate: z.number(),
     totalDurationMs: z.number(),
     totalTokens: z.number(),
+    evaluationTokens: z.number().optional(),
     evaluators: z.record(z.string(), statistics),
     overallScore: z.number().nullable(),
   }),

@@ -9,8 +9,13 @@ export interface FailureInfo {
   readonly message: string;
 }
 
-/** One evaluator's verdict on one run: a score, or the error that kept it from scoring. */
-export type RunEvaluation = { readonly score: number; readonly details?: string } | { readonly error: FailureInfo };
+/**
+ * One evaluator's verdict on one run: a score, or the error that kept it from scoring; `tokens`, the
+ * model tokens the evaluation used (an LLM judge's call, also when its answer could not be read).
+ */
+export type RunEvaluation =
+  | { readonly score: number; readonly details?: string; readonly tokens?: number }
+  | { readonly error: FailureInfo; readonly tokens?: number };
 
 /** One run of one case. */
 export interface BenchmarkRunRecord {
@@ -64,6 +69,8 @@ export interface BenchmarkSummary {
   readonly successRate: number;
   readonly totalDurationMs: number;
   readonly totalTokens: number;
+  /** Tokens the evaluations used (the LLM judge's calls), apart from the runs' `totalTokens`; absent in reports of releases before it was counted. */
+  readonly evaluationTokens?: number;
   /** By evaluator name: statistics of the case means (`count` is the number of cases it scored). */
   readonly evaluators: Readonly<Record<string, Statistics | null>>;
   /** The mean of the evaluators' means; `null` when nothing was scored. */

@@ -60,6 +60,10 @@ export function summaryOf(cases: readonly BenchmarkCaseReport[], evaluators: rea
     successRate: runs.length === 0 ? 0 : (runs.length - failedRuns) / runs.length,
     totalDurationMs: runs.reduce((sum, run) => sum + run.durationMs, 0),
     totalTokens: runs.reduce((sum, run) => sum + (run.tokens ?? 0), 0),
+    evaluationTokens: runs.reduce(
+      (sum, run) => sum + Object.values(run.evaluations).reduce((part, verdict) => part + (verdict.tokens ?? 0), 0),
+      0,
+    ),
     evaluators: byEvaluator,
     overallScore: statisticsOf(means)?.mean ?? null,
   };
