@@ -2,7 +2,7 @@
 # Installs the Debian packages the tests need when they are missing: PostgreSQL
 # (the PostgreSQL store's and database tools' tests start a real server),
 # MariaDB (the database tools), Dovecot's IMAP server (the e-mail tools) and Redis
-# (the Redis memory store).
+# (the Redis memory store) and Chromium (the Studio page's browser tests, driven by playwright-core).
 # Needs root for apt-get; without it, says what to install.
 set -euo pipefail
 
@@ -11,6 +11,7 @@ ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
 command -v mariadbd >/dev/null 2>&1 || missing+=(mariadb-server)
 command -v dovecot >/dev/null 2>&1 || missing+=(dovecot-imapd)
 command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
+[ -x /usr/bin/chromium ] || missing+=(chromium)
 if [ ${#missing[@]} -eq 0 ]; then
   exit 0
 fi

@@ -15,10 +15,12 @@ import { auditCommand } from './commands/audit-command-definition.js';
 import { complianceCommand } from './commands/compliance-command-definition.js';
 import { doctorCommand } from './commands/doctor-command-definition.js';
 import { evalCommand } from './commands/eval-command-definition.js';
+import { initCommand } from './commands/init-command-definition.js';
 import { keysCommand } from './commands/keys-command-definition.js';
 import { mcpCommand } from './commands/mcp-command-definition.js';
 import { runCommand } from './commands/run-command-definition.js';
 import { serveCommand } from './commands/serve-command-definition.js';
+import { studioCommand } from './commands/studio-command-definition.js';
 import { ExitCode } from './exit-codes.js';
 import { failureLine, failureOf } from './failure-line.js';
 import { cliVersion } from './version.js';
@@ -43,9 +45,11 @@ const usageErrorCodes = new Set([
 
 /** The verbs of `orkeon`, in help order. */
 export const builtInCommands: readonly CliCommand[] = [
+  initCommand,
   runCommand,
   evalCommand,
   serveCommand,
+  studioCommand,
   mcpCommand,
   auditCommand,
   complianceCommand,

@@ -18,6 +18,7 @@ import { raggableTreeSettings } from '@orkeon/raggable-tree';
 import { tokenBudgetSettings, toolRateLimitingSettings } from '@orkeon/rate-limiting/settings';
 import { postgresCheckpointingSettings } from '@orkeon/store-postgres/settings';
 import { sqliteCheckpointingSettings, sqliteMemorySettings } from '@orkeon/store-sqlite';
+import { studioSettings } from '@orkeon/studio/settings';
 import { shellSettings, toolFamilySettingsSections } from '@orkeon/tools';
 import { installedMemoryStorePackages } from './run/memory-store-packages.js';
 import { importToolFamilyPackage } from './run/tool-family-packages.js';
@@ -48,6 +49,7 @@ export const cliSettingsSections: readonly SettingsSection[] = [
   tokenBudgetSettings,
   pluginSettings,
   benchmarkingSettings,
+  studioSettings,
 ];
 
 /**

@@ -31,7 +31,7 @@ describe('orkeon', () => {
     const result = await runOrkeon(['doctr']);
     expect(result.code).toBe(ExitCode.usage);
     expect(result.stderr).toBe(
-      "orkeon: CLI_USAGE_INVALID: unknown command 'doctr' (Did you mean doctor?). Commands: run, eval, serve, mcp, audit, compliance, keys, doctor, help. Run 'orkeon --help' for usage.\n",
+      "orkeon: CLI_USAGE_INVALID: unknown command 'doctr' (Did you mean doctor?). Commands: init, run, eval, serve, studio, mcp, audit, compliance, keys, doctor, help. Run 'orkeon --help' for usage.\n",
     );
   });
 

@@ -49,6 +49,7 @@ import { addConfiguredMemoryStores, installedMemoryStorePackages } from './memor
 import { openAuditTrail } from './open-audit-trail.js';
 import { openDocumentStore } from './open-document-store.js';
 import { openStateStore } from './open-state-store.js';
+import { letModulesImportOrkeon } from './orkeon-imports.js';
 import { postgresStoresFor } from './postgres-stores.js';
 import { importToolFamilyPackage } from './tool-family-packages.js';
 
@@ -184,11 +185,14 @@ export async function createCliRuntime(options: {
     : [{ physical: options.crewFolder, virtual: '/crew', rights: 'ro' as const }];
   // Plugins (Beta, full trust) only when their section is present, e.g. "Plugins": { "Directory": "/plugins" }:
   // found through the same mounts as the runtime's, and loaded last, so that their registrations win.
-  if (configuration.has(pluginSettings.path))
+  // Like crew modules, they may import `@orkeon/core` and `zod` from a folder without a node_modules.
+  if (configuration.has(pluginSettings.path)) {
+    letModulesImportOrkeon();
     await (await import('@orkeon/plugins')).addSvcPlugins(services, configuration, {
       logger,
       mounts: [...crewMount, ...cliMounts],
     });
+  }
   // The OpenTelemetry SDK loads only when something reads what it records: an exporter in the settings or the
   // environment, or a contribution (the monitoring backend's, a plugin's).
   if (telemetryExported(configuration) || services.has(TelemetryContributionService))

@@ -1,6 +1,9 @@
 import module from 'node:module';
 
-/** The Orkeon packages a crew or script module may import without installing them itself. */
+/**
+ * The packages a crew, script or plugin module may import without installing them itself: the
+ * Orkeon packages, and zod, which tools' input schemas are written with (`defineTool`).
+ */
 const forwardedPackages = [
   '@orkeon/core',
   '@orkeon/mcp',
@@ -8,14 +11,15 @@ const forwardedPackages = [
   '@orkeon/providers',
   '@orkeon/testing',
   '@orkeon/telemetry',
+  'zod',
 ];
 
 let installed = false;
 
 /**
- * Lets crew and script modules `import { crewBuilder } from '@orkeon/core'` from any
- * folder, even one without a node_modules: those imports resolve to the copy of
- * Orkeon running the command, so crews and the runner share one set of classes.
+ * Lets crew, script and plugin modules `import { crewBuilder } from '@orkeon/core'` (and
+ * `import { z } from 'zod'`) from any folder, even one without a node_modules: those imports
+ * resolve to the copies running the command, so modules and the runner share one set of classes.
  */
 export function letModulesImportOrkeon(): void {
   if (installed) return;

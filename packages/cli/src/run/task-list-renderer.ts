@@ -1,5 +1,6 @@
 import { visibleText } from '../visible-text.js';
 import type { RunEvent, RunEventOf } from './run-event.js';
+import { RunProgress, type ToolCallInFlight } from './run-progress.js';
 
 const spinner = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 
@@ -19,13 +20,15 @@ export interface TaskListRenderer {
 
 /**
  * The live task list of `orkeon run` on a terminal: one line per task with a
- * spinner and the elapsed time while it runs, redrawn in place. Off a terminal,
- * each finished task is written once, as a plain line. A model retry is one
- * line above the list.
+ * spinner and the elapsed time while it runs, a line under it per tool call under
+ * way, and under the list the run's tokens and estimated cost so far, redrawn in
+ * place. Off a terminal, each finished task is written once, as a plain line. A
+ * model retry is one line above the list.
  */
 export function taskListRenderer(output: NodeJS.WritableStream & { isTTY?: boolean }): TaskListRenderer {
   const live = output.isTTY === true;
   const lines = new Map<string, TaskLine>();
+  const progress = new RunProgress();
   let drawn = 0;
   let frame = 0;
   let timer: NodeJS.Timeout | undefined;
@@ -47,10 +50,28 @@ export function taskListRenderer(output: NodeJS.WritableStream & { isTTY?: boole
     return `${mark} ${id}${agent}${elapsed}${note}`;
   };
 
+  // Only on a terminal: the tool calls under their task, the others (a call without a listed task) after the list.
+  const screen = (): string[] => {
+    const calls = progress.toolCalls();
+    const text: string[] = [];
+    for (const [id, line] of lines) {
+      text.push(describe(id, line));
+      for (const call of calls) if (call.taskId === id) text.push(`  ${describeCall(call, false)}`);
+    }
+    for (const call of calls)
+      if (call.taskId === undefined || !lines.has(call.taskId)) text.push(describeCall(call, true));
+    if (progress.tokens !== undefined) text.push(totalsLine(progress.tokens, progress.costUsd));
+    return text;
+  };
+
   const redraw = () => {
     frame++;
-    const text = [...lines].map(([id, line]) => describe(id, line));
-    output.write(`${drawn > 0 ? `\u001b[${drawn}A` : ''}${text.map((line) => `\u001b[2K${line}\n`).join('')}`);
+    const text = screen();
+    // Erase below when the list got shorter (a tool call returned), or its old last lines would stay.
+    const shorter = text.length < drawn ? '\u001b[0J' : '';
+    output.write(
+      `${drawn > 0 ? `\u001b[${drawn}A` : ''}${text.map((line) => `\u001b[2K${line}\n`).join('')}${shorter}`,
+    );
     drawn = text.length;
   };
 
@@ -66,6 +87,7 @@ export function taskListRenderer(output: NodeJS.WritableStream & { isTTY?: boole
   };
 
   const onEvent = (event: RunEvent) => {
+    const changed = progress.record(event, Date.now());
     switch (event.kind) {
       case 'model.retry':
         print(retryLine(event));
@@ -99,6 +121,8 @@ export function taskListRenderer(output: NodeJS.WritableStream & { isTTY?: boole
         break;
       }
       default:
+        // Tokens, cost and tool calls are shown only on a terminal; the plain lines stay as they were.
+        if (live && changed) redraw();
         return;
     }
     if (live) redraw();
@@ -110,10 +134,31 @@ export function taskListRenderer(output: NodeJS.WritableStream & { isTTY?: boole
     stop: () => {
       if (stopped) return;
       if (timer !== undefined) clearInterval(timer);
-      if (live && lines.size > 0) redraw();
+      // The final list keeps the totals; a call still under way ended with the run.
+      progress.endToolCalls();
+      if (live && (lines.size > 0 || drawn > 0)) redraw();
       stopped = true;
     },
   };
+}
+
+/** `↳ web_fetch 2.1 s`, with the agent when the call has no task line to stand under. */
+function describeCall(call: ToolCallInFlight, alone: boolean): string {
+  const agent = alone && call.agentId !== undefined ? ` (${call.agentId})` : '';
+  // The name is the one the model asked for: one line, and no escape sequence reaches the terminal.
+  return `↳ ${visibleText(call.toolName.replace(/\s+/g, ' '))}${agent} ${seconds(Date.now() - call.startedAt)}`;
+}
+
+/** `1,234 tokens · estimated cost $0.0123`: the run's totals, the cost only when a model used has a price. */
+function totalsLine(tokens: number, costUsd: number | undefined): string {
+  const count = `${tokens.toLocaleString('en-US')} ${tokens === 1 ? 'token' : 'tokens'}`;
+  return costUsd === undefined ? count : `${count} · estimated cost ${dollars(costUsd)}`;
+}
+
+/** Cents from a dollar up; below it four decimals, since one model call often costs a fraction of a cent. */
+function dollars(amount: number): string {
+  if (amount >= 1) return `$${amount.toFixed(2)}`;
+  return amount < 0.0001 ? 'under $0.0001' : `$${amount.toFixed(4)}`;
 }
 
 /** `researcher: model request failed (connection refused at …); retry 1 of 10 in 1 s`, on one line. */

@@ -41,6 +41,8 @@ export interface CrewProblem {
   readonly location?: SourceLocation;
   /** The key as the author wrote it (`tasks.draft.expected_output`); default: `path` joined with dots. */
   readonly key?: string;
+  /** The variable an `unset-variable` problem is about (a form asks for it, as Studio's does). */
+  readonly variable?: string;
 }
 
 /** `file:line:column: key: message`, leaving out what is not known. */

@@ -290,6 +290,7 @@ describe('YAML key styles, anchors and variables', () => {
       `${file}:12:20: tasks.t.deliverable.path: uses {version}, but the variable version is not set; set it (orkeon run -V version=<value>), or write {{version}} for the literal text.`,
     ]);
     expect(error.problems.map((problem) => problem.code)).toEqual(Array(4).fill('unset-variable'));
+    expect(error.problems.map((problem) => problem.variable)).toEqual(['audience', 'version', 'version', 'version']);
   });
 });
 

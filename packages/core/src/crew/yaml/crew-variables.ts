@@ -38,6 +38,7 @@ export function fillCrewVariables(
       problems.push({
         code: 'unset-variable',
         path: [...path, key],
+        variable: name,
         message: `uses {${name}}, but the variable ${name} is not set; set it (orkeon run -V ${name}=<value>), or write {{${name}}} for the literal text.`,
       });
     }

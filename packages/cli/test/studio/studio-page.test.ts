@@ -1,0 +1,196 @@
+import type { ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { useScriptedRun } from '../scripted-run.js';
+import {
+  ensureStudioPageBuilt,
+  launchChromium,
+  screenshotFolder,
+  seriousAccessibilityViolations,
+} from './studio-browser.js';
+
+const scripted = useScriptedRun({
+  files: {
+    'crews/watch/crew.yaml': `name: watch
+goal: "Write about {topic}"
+agents:
+  r: { role: Researcher, goal: Find facts }
+  w: { role: Writer, goal: Write }
+tasks:
+  research:
+    description: "List facts about {topic}"
+    expected_output: Facts
+    agent: r
+  write:
+    description: "Write a note about {topic}"
+    expected_output: A note
+    agent: w
+    dependencies: [research]
+`,
+    'crews/look/crew.yaml': `name: look
+goal: Look around
+agents:
+  l: { role: Looker, goal: Look, tools: [directory_read] }
+tasks:
+  look: { description: List the folder, expected_output: Names, agent: l }
+`,
+    'crews/ask/crew.yaml': `name: ask
+goal: Ask a person
+agents:
+  a: { role: Asker, goal: Ask, tools: [human_input] }
+tasks:
+  ask: { description: Ask for the city, expected_output: A city, agent: a }
+`,
+  },
+});
+
+let browser: Browser;
+let studio: ChildProcess | undefined;
+let shots: string;
+
+beforeAll(async () => {
+  await ensureStudioPageBuilt();
+  browser = await launchChromium();
+  shots = await screenshotFolder();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  studio?.kill('SIGTERM');
+  await new Promise((resolve) => (studio?.exitCode === null ? studio.on('close', resolve) : resolve(undefined)));
+  studio = undefined;
+});
+
+/** Starts `orkeon studio crews --port 0` and resolves with the address it prints. */
+async function startStudio(environment: Record<string, string> = {}, args: string[] = []): Promise<string> {
+  studio = scripted.start(['studio', 'crews', '--port', '0', ...args], { environment });
+  const child = studio;
+  return new Promise<string>((resolve, reject) => {
+    let seen = '';
+    child.stderr?.on('data', (chunk) => {
+      seen += chunk;
+      const match = /Studio at (\S+) \(crews: /.exec(seen);
+      if (match?.[1] !== undefined) resolve(match[1]);
+    });
+    child.on('close', () => reject(new Error(`orkeon studio ended early:\n${seen}`)));
+  });
+}
+
+async function openPage(url: string): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(url);
+  await page.getByRole('heading', { name: 'Start a run' }).waitFor();
+  return page;
+}
+
+async function startRun(page: Page, crew: string, variables: Record<string, string> = {}): Promise<void> {
+  await page.getByLabel('Crew').selectOption(crew);
+  for (const [name, value] of Object.entries(variables)) await page.getByLabel(name).fill(value);
+  await page.getByRole('button', { name: 'Start' }).click();
+}
+
+describe('orkeon studio in Chromium', () => {
+  it('lists the crews of a folder, starts a run from the form and shows its tasks live', async () => {
+    scripted.server.enqueue(
+      { text: '- Bees dance.\n- Bees see ultraviolet.', delayMilliseconds: 1500 },
+      { text: '# Bees\nThey dance and see ultraviolet light.', delayMilliseconds: 1500 },
+    );
+    const page = await openPage(await startStudio());
+    expect(await page.getByLabel('Crew').locator('option').allTextContents()).toEqual(['ask', 'look', 'watch']);
+    await startRun(page, 'watch', { topic: 'bees' });
+
+    // While the first answer is held back, the first task runs and the second waits.
+    const research = page.locator('[data-task="research"]');
+    const write = page.locator('[data-task="write"]');
+    await expect.poll(() => research.locator('.task-state').textContent(), { timeout: 20_000 }).toBe('running');
+    expect(await write.locator('.task-state').textContent()).toBe('waiting');
+    await page.screenshot({ path: join(shots, 'studio-run-live.png') });
+    await expect.poll(() => write.locator('.task-state').textContent(), { timeout: 20_000 }).toBe('running');
+    expect(await research.locator('.task-state').textContent()).toBe('completed');
+
+    const status = page.locator('.run-detail .status');
+    await expect.poll(() => status.textContent(), { timeout: 20_000 }).toBe('completed');
+    expect(Number(await page.getByTestId('tokens').textContent())).toBeGreaterThan(0);
+    expect(await page.locator('pre.output').textContent()).toContain('They dance and see ultraviolet light.');
+    // The model saw the variable's value.
+    expect(JSON.stringify(scripted.server.requests[0]?.body)).toContain('List facts about bees');
+
+    // An event opens to show all of it.
+    const finished = page.locator('.events li', { hasText: 'run.finished' });
+    await finished.getByRole('button').click();
+    expect(await finished.getByRole('button').getAttribute('aria-expanded')).toBe('true');
+    expect(JSON.parse((await finished.locator('pre').textContent()) ?? '{}')).toMatchObject({
+      kind: 'run.finished',
+      success: true,
+    });
+    await page.screenshot({ path: join(shots, 'studio-run-done.png'), fullPage: true });
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  }, 60_000);
+
+  it('shows an agent’s question and sends the answer typed in the page to the agent', async () => {
+    scripted.server.enqueue(
+      { toolCalls: [{ name: 'human_input', arguments: { question: 'Which city?' } }] },
+      { text: 'Lisbon, as asked' },
+    );
+    const page = await openPage(await startStudio());
+    await startRun(page, 'ask');
+    const asks = page.getByRole('region', { name: 'Questions' });
+    await asks.getByText('Which city?').waitFor({ timeout: 20_000 });
+    await page.screenshot({ path: join(shots, 'studio-question.png') });
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await asks.getByLabel('Answer').fill('Lisbon');
+    await asks.getByRole('button', { name: 'Send' }).click();
+
+    await expect.poll(() => page.locator('.run-detail .status').textContent(), { timeout: 20_000 }).toBe('completed');
+    expect(await asks.count()).toBe(0);
+    const messages = (scripted.server.requests[1]?.body?.messages ?? []) as { role: string; content: unknown }[];
+    expect(messages.find((message) => message.role === 'tool')?.content).toBe('Lisbon');
+  }, 60_000);
+
+  it('asks the permission gate’s question in the page; Allow lets the tool run', async () => {
+    scripted.server.enqueue(
+      { toolCalls: [{ name: 'directory_read', arguments: { path: '/crews' } }] },
+      { text: 'I looked.' },
+    );
+    const page = await openPage(
+      await startStudio(
+        {
+          SVC_Svc__Security__PermissionGate__Enabled: 'true',
+          SVC_Svc__Security__PermissionGate__Mode: 'default',
+        },
+        ['--mount', `${join(scripted.folder.path, 'crews')}:/crews:ro`],
+      ),
+    );
+    await startRun(page, 'look');
+    const asks = page.getByRole('region', { name: 'Questions' });
+    await asks.getByText('Permission for directory_read').waitFor({ timeout: 20_000 });
+    await asks.getByRole('button', { name: 'Allow' }).click();
+    await expect.poll(() => page.locator('.run-detail .status').textContent(), { timeout: 20_000 }).toBe('completed');
+    const messages = (scripted.server.requests[1]?.body?.messages ?? []) as { role: string; content: unknown }[];
+    const result = String(messages.find((message) => message.role === 'tool')?.content);
+    expect(result).not.toMatch(/DENIED/);
+    expect(result).toContain('watch');
+  }, 60_000);
+
+  it('cancels a running run from the page', async () => {
+    scripted.server.enqueue({ text: 'too late', delayMilliseconds: 20_000 });
+    const page = await openPage(await startStudio());
+    await startRun(page, 'watch', { topic: 'owls' });
+    await expect
+      .poll(() => page.locator('[data-task="research"] .task-state').textContent(), { timeout: 20_000 })
+      .toBe('running');
+    const started = Date.now();
+    await page.getByRole('button', { name: 'Cancel run' }).click();
+    await expect.poll(() => page.locator('.run-detail .status').textContent(), { timeout: 20_000 }).toBe('cancelled');
+    // The held-back answer was never waited for.
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(await page.getByRole('button', { name: 'Cancel run' }).count()).toBe(0);
+    await expect
+      .poll(() => page.getByRole('region', { name: 'Runs' }).locator('.status').first().textContent(), {
+        timeout: 5000,
+      })
+      .toBe('cancelled');
+  }, 60_000);
+});

@@ -1,0 +1,40 @@
+// The page's calls to Studio's API (same origin; the token, when there is one, rides in a cookie).
+import type { RunEvent } from '@orkeon/core/run-events';
+import type { StudioAsk } from '../../src/studio-ask';
+import type { StudioRunSummary } from '../../src/studio-run';
+
+export type { RunEvent, StudioAsk, StudioRunSummary };
+
+export interface StudioCrewInfo {
+  readonly name: string;
+  readonly description?: string;
+  readonly variables: readonly string[];
+}
+
+export interface Overview {
+  readonly version: string;
+  readonly crews: readonly StudioCrewInfo[];
+}
+
+async function call<T>(path: string, init?: { method: 'POST'; body: unknown }): Promise<T> {
+  const response = await fetch(
+    path,
+    init === undefined
+      ? {}
+      : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(init.body) },
+  );
+  const body = (await response.json()) as T & { error?: { message: string } };
+  if (!response.ok) throw new Error(body.error?.message ?? `HTTP ${response.status}`);
+  return body;
+}
+
+export const api = {
+  overview: () => call<Overview>('api/overview'),
+  runs: () => call<{ runs: StudioRunSummary[] }>('api/runs').then((body) => body.runs),
+  start: (crew: string, variables: Record<string, string>) =>
+    call<{ run: StudioRunSummary }>('api/runs', { method: 'POST', body: { crew, variables } }).then((body) => body.run),
+  cancel: (id: string) => call<{ run: StudioRunSummary }>(`api/runs/${id}/cancel`, { method: 'POST', body: {} }),
+  asks: () => call<{ asks: StudioAsk[] }>('api/asks').then((body) => body.asks),
+  answer: (id: string, value: string) =>
+    call(`api/asks/${encodeURIComponent(id)}`, { method: 'POST', body: { value } }),
+};

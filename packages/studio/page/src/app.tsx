@@ -1,0 +1,105 @@
+import { useEffect, useState } from 'preact/hooks';
+import { api, type Overview, type StudioAsk, type StudioRunSummary } from './api';
+import { AsksPanel } from './asks-panel';
+import { type FollowedRun, followRun } from './follow-run';
+import { RunDetail } from './run-detail';
+import { RunList } from './run-list';
+import { StartForm } from './start-form';
+
+/** How often the run list is read again (the selected run itself is live over SSE). */
+const listRefreshMs = 2000;
+
+export function App() {
+  const [overview, setOverview] = useState<Overview | undefined>();
+  const [runs, setRuns] = useState<StudioRunSummary[]>([]);
+  const [selected, setSelected] = useState<string | undefined>();
+  const [followed, setFollowed] = useState<FollowedRun | undefined>();
+  const [asks, setAsks] = useState<StudioAsk[]>([]);
+  const [problem, setProblem] = useState<string | undefined>();
+
+  const refreshRuns = () =>
+    api
+      .runs()
+      .then(setRuns)
+      .catch((error: Error) => setProblem(error.message));
+  const refreshAsks = () =>
+    api
+      .asks()
+      .then(setAsks)
+      .catch(() => {});
+
+  useEffect(() => {
+    api
+      .overview()
+      .then(setOverview)
+      .catch((error: Error) => setProblem(error.message));
+    void refreshRuns();
+    void refreshAsks();
+    const timer = setInterval(() => {
+      void refreshRuns();
+      void refreshAsks();
+    }, listRefreshMs);
+    return () => clearInterval(timer);
+  }, []);
+
+  useEffect(() => {
+    setFollowed(undefined);
+    if (selected === undefined) return;
+    return followRun(selected, setFollowed, () => void refreshAsks());
+  }, [selected]);
+
+  const start = async (crew: string, variables: Record<string, string>) => {
+    setProblem(undefined);
+    try {
+      const run = await api.start(crew, variables);
+      setRuns((current) => [run, ...current]);
+      setSelected(run.id);
+    } catch (error) {
+      setProblem((error as Error).message);
+    }
+  };
+
+  // The followed run is live; the list's copy of it is as old as the last read of the list.
+  const listed = runs.map((run) =>
+    run.id === selected && followed !== undefined ? { ...run, ...followed.view } : run,
+  );
+  const selectedSummary = listed.find((run) => run.id === selected);
+  return (
+    <div class="studio">
+      <header>
+        <h1>Orkeon Studio</h1>
+        <span class="version">{overview?.version}</span>
+      </header>
+      <aside>
+        {overview === undefined ? null : <StartForm crews={overview.crews} onStart={start} />}
+        {problem === undefined ? null : (
+          <p class="problem" role="alert">
+            {problem}
+          </p>
+        )}
+        <RunList runs={listed} selected={selected} onSelect={setSelected} />
+      </aside>
+      <main>
+        <AsksPanel
+          asks={asks}
+          onAnswer={async (id, value) => {
+            await api.answer(id, value).catch((error: Error) => setProblem(error.message));
+            await refreshAsks();
+          }}
+        />
+        {selected === undefined ? (
+          <p class="hint">Start a run, or choose one from the list.</p>
+        ) : (
+          <RunDetail
+            summary={selectedSummary}
+            followed={followed}
+            onCancel={async () => {
+              await api.cancel(selected).catch((error: Error) => setProblem(error.message));
+              await refreshRuns();
+            }}
+          />
+        )}
+      </main>
+    </div>
+  );
+}

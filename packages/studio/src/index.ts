@@ -1,0 +1,16 @@
+export { type StudioErrorCode, studioErrorCodes } from './errors/error-codes.js';
+export {
+  emptyRunView,
+  foldRunEvent,
+  type RunView,
+  type StudioRunStatus,
+  type TaskView,
+  type ToolInFlight,
+} from './run-view.js';
+export { type StudioAsk, StudioAsks } from './studio-asks.js';
+export type { StudioCrew } from './studio-crew.js';
+export { StudioPageMissingError, StudioRequestInvalidError, StudioUnsafeBindingError } from './studio-errors.js';
+export { StudioRun, type StudioRunSummary } from './studio-run.js';
+export { StudioRuns, type StudioRunsOptions } from './studio-runs.js';
+export { type StudioServer, type StudioServerOptions, startStudioServer } from './studio-server.js';
+export { studioSettings } from './studio-settings.js';

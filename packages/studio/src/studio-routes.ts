@@ -1,0 +1,140 @@
+import type { RunEvent } from '@orkeon/core/run-events';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { StudioAsks } from './studio-asks.js';
+import { StudioRequestInvalidError } from './studio-errors.js';
+import type { StudioRuns } from './studio-runs.js';
+
+export interface StudioApiOptions {
+  readonly runs: StudioRuns;
+  readonly asks: StudioAsks;
+  /** The CLI's version, shown in the page's header. */
+  readonly version: string;
+}
+
+const startBody = z.strictObject({
+  crew: z.string().min(1),
+  variables: z.record(z.string(), z.string()).default({}),
+});
+const answerBody = z.strictObject({ value: z.string() });
+
+/** Seconds between SSE comments on a quiet stream, so that proxies keep it open. */
+const keepAliveSeconds = 15;
+
+/**
+ * The page's API under `/api`: the crews, the runs (start, list, read, follow over SSE,
+ * cancel) and the questions waiting for an answer. Errors answer `{ error: { code, message } }`.
+ */
+export async function studioApiRoutes(app: FastifyInstance, options: StudioApiOptions): Promise<void> {
+  const { runs, asks } = options;
+
+  app.setErrorHandler((error, _request, reply) => {
+    if (error instanceof StudioRequestInvalidError)
+      return reply.code(error.status).send({ error: { code: error.code, message: error.message } });
+    const { statusCode, message } = error as { statusCode?: number; message?: string };
+    const status = statusCode ?? 500;
+    const code = status < 500 ? 'STUDIO_REQUEST_INVALID' : 'STUDIO_INTERNAL';
+    return reply.code(status).send({ error: { code, message: message ?? String(error) } });
+  });
+
+  app.get('/api/overview', async () => ({
+    version: options.version,
+    crews: runs.crews.map((crew) => ({
+      name: crew.name,
+      ...(crew.description === undefined ? {} : { description: crew.description }),
+      variables: crew.variables,
+    })),
+  }));
+
+  app.get('/api/runs', async () => ({ runs: runs.list().map((run) => run.summary()) }));
+
+  app.post('/api/runs', async (request, reply) => {
+    const body = parse(startBody, request.body);
+    const run = await runs.start(body.crew, body.variables);
+    return reply.code(201).send({ run: run.summary() });
+  });
+
+  app.get<{ Params: { id: string } }>('/api/runs/:id', async (request) => {
+    const run = runs.get(request.params.id);
+    return { run: run.summary(), events: run.eventsAfter(0) };
+  });
+
+  app.post<{ Params: { id: string } }>('/api/runs/:id/cancel', async (request, reply) => {
+    const run = runs.get(request.params.id);
+    if (run.finished) throw new StudioRequestInvalidError(`The run '${run.id}' has already ended.`, 409);
+    run.cancel();
+    return reply.code(202).send({ run: run.summary() });
+  });
+
+  // The run's events as server-sent events: the kept ones after Last-Event-ID (or ?after=), then live ones
+  // until `run.finished`. Each event's `id` is its `seq`, so a reconnecting EventSource resumes where it was.
+  app.get<{ Params: { id: string }; Querystring: { after?: string } }>('/api/runs/:id/events', (request, reply) => {
+    const run = runs.get(request.params.id);
+    const after = Number(request.headers['last-event-id'] ?? request.query.after ?? 0);
+    streamEvents(reply, run.eventsAfter(Number.isFinite(after) ? after : 0), run.finished, (send, end) =>
+      run.follow((event) => {
+        if (event === undefined) return end();
+        send(event);
+        if (event.kind === 'run.finished') end();
+      }),
+    );
+  });
+
+  app.get('/api/asks', async () => ({ asks: asks.pending }));
+
+  app.post<{ Params: { id: string } }>('/api/asks/:id', async (request) => {
+    const { value } = parse(answerBody, request.body);
+    if (!asks.answer(request.params.id, value))
+      throw new StudioRequestInvalidError(
+        `No question '${request.params.id}' is waiting: it was answered already, or its run stopped.`,
+        404,
+      );
+    return { answered: true };
+  });
+}
+
+function parse<Schema extends z.ZodType>(schema: Schema, body: unknown): z.output<Schema> {
+  const result = schema.safeParse(body);
+  if (!result.success)
+    throw new StudioRequestInvalidError(
+      `The request body is not what this route takes: ${result.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ')}.`,
+    );
+  return result.data;
+}
+
+function streamEvents(
+  reply: FastifyReply,
+  replay: readonly RunEvent[],
+  finished: boolean,
+  follow: (send: (event: RunEvent) => void, end: () => void) => () => void,
+): void {
+  reply.hijack();
+  const raw = reply.raw;
+  raw.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-store',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+  });
+  const send = (event: RunEvent) => raw.write(`id: ${event.seq}\ndata: ${JSON.stringify(event)}\n\n`);
+  let closed = false;
+  let stopFollowing = () => {};
+  const keepAlive = setInterval(() => raw.write(': keep-alive\n\n'), keepAliveSeconds * 1000);
+  keepAlive.unref();
+  const end = () => {
+    if (closed) return;
+    closed = true;
+    clearInterval(keepAlive);
+    stopFollowing();
+    // Tells the page not to reconnect: the run is over.
+    raw.end('event: end\ndata: {}\n\n');
+  };
+  raw.on('close', () => {
+    closed = true;
+    clearInterval(keepAlive);
+    stopFollowing();
+  });
+  for (const event of replay) send(event);
+  if (finished) end();
+  else stopFollowing = follow(send, end);
+}
