@@ -6,6 +6,8 @@ export default defineConfig({
   ssr: { resolve: { conditions: ['@orkeon/source'] } },
   test: {
     include: ['packages/*/test/**/*.test.ts'],
+    // Studio's page is served by its tests: built once here when a source checkout has not (or has changed it).
+    globalSetup: ['scripts/build-studio-page.ts'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -109,6 +109,7 @@ export {
   Configuration,
   type LoadConfigurationOptions,
   loadConfiguration,
+  type SettingsEntry,
   settingsAliases,
   settingsFileName,
 } from './config/configuration.js';

@@ -1,3 +1,4 @@
+import type { Configuration, ServiceProvider } from '@orkeon/core';
 import type { RunEvent } from '@orkeon/core/run-events';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -8,6 +9,10 @@ import type { StudioRuns } from './studio-runs.js';
 export interface StudioApiOptions {
   readonly runs: StudioRuns;
   readonly asks: StudioAsks;
+  /** The runtime's services: the monitoring backend's metrics and traces, when it is registered. */
+  readonly services: ServiceProvider;
+  /** The settings the runtime was built from, shown with secrets redacted. */
+  readonly configuration?: Configuration;
   /** The CLI's version, shown in the page's header. */
   readonly version: string;
 }
@@ -79,6 +84,33 @@ export async function studioApiRoutes(app: FastifyInstance, options: StudioApiOp
       }),
     );
   });
+
+  // The monitoring backend's figures and traces (Svc:Monitoring), loaded only when a page asks for them.
+  const monitoring = async () => {
+    const { MetricsAggregationService, TraceExplorerService } = await import('@orkeon/monitoring');
+    const aggregation = options.services.tryGet(MetricsAggregationService);
+    const explorer = options.services.tryGet(TraceExplorerService);
+    return aggregation === undefined || explorer === undefined ? undefined : { aggregation, explorer };
+  };
+
+  app.get('/api/metrics', async () => {
+    const backend = await monitoring();
+    if (backend === undefined) return { enabled: false };
+    return { enabled: true, metrics: await backend.aggregation.getMetricsSnapshot() };
+  });
+
+  app.get<{ Params: { id: string } }>('/api/runs/:id/trace', async (request) => {
+    const run = runs.get(request.params.id);
+    const backend = await monitoring();
+    if (backend === undefined) return { enabled: false, trace: null };
+    const found = run.traceId === undefined ? undefined : backend.explorer.getTraceById(run.traceId);
+    return { enabled: true, trace: found ?? null };
+  });
+
+  app.get('/api/settings', async () => ({
+    sources: options.configuration?.sources ?? [],
+    settings: options.configuration?.entries() ?? [],
+  }));
 
   app.get('/api/asks', async () => ({ asks: asks.pending }));
 

@@ -9,6 +9,8 @@ export interface StudioRunSummary extends RunView {
   readonly startedAt: string;
   /** Events dropped from the start of the run's kept events (`MaxEventsPerRun`). */
   readonly eventsDropped: number;
+  /** The OpenTelemetry trace of the run, when spans are recorded (the monitoring backend, an exporter). */
+  readonly traceId?: string;
 }
 
 /**
@@ -17,6 +19,8 @@ export interface StudioRunSummary extends RunView {
  */
 export class StudioRun {
   readonly view: RunView = emptyRunView();
+  /** Set from the span active when the run's first events are emitted. */
+  traceId: string | undefined;
   readonly #events: RunEvent[] = [];
   #dropped = 0;
   readonly #listeners = new Set<(event: RunEvent) => void>();
@@ -85,6 +89,7 @@ export class StudioRun {
       variables: this.variables,
       startedAt: this.startedAt.toISOString(),
       eventsDropped: this.#dropped + (this.#events.length - kept),
+      ...(this.traceId === undefined ? {} : { traceId: this.traceId }),
     };
   }
 }

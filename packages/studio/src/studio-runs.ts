@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isSpanContextValid, trace } from '@opentelemetry/api';
 import { CrewValidationError, type HumanInputChannel, type Logger, type Runtime } from '@orkeon/core';
 import type { StudioCrew } from './studio-crew.js';
 import { StudioRequestInvalidError } from './studio-errors.js';
@@ -75,7 +76,14 @@ export class StudioRuns {
       .run(definition, {
         signal: run.signal,
         humanInput: this.#options.humanInput,
-        onEvent: (event) => run.add(event),
+        onEvent: (event) => {
+          // Events are emitted inside the run's spans: the first one inside a recorded span names the trace.
+          if (run.traceId === undefined) {
+            const context = trace.getActiveSpan()?.spanContext();
+            if (context !== undefined && isSpanContextValid(context)) run.traceId = context.traceId;
+          }
+          run.add(event);
+        },
       })
       .catch((error: unknown) => {
         const { code, message } = error as { code?: unknown; message?: unknown };

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import fastifyStatic from '@fastify/static';
-import type { Logger, Runtime } from '@orkeon/core';
+import type { Configuration, Logger, Runtime } from '@orkeon/core';
 import fastify, { type FastifyInstance } from 'fastify';
 import { StudioAsks } from './studio-asks.js';
 import type { StudioCrew } from './studio-crew.js';
@@ -24,6 +24,8 @@ export interface StudioServerOptions {
   readonly token?: string;
   readonly version?: string;
   readonly maxEventsPerRun?: number;
+  /** The settings the runtime was built from: the page's Settings view shows them, secrets redacted. */
+  readonly configuration?: Configuration;
 }
 
 /** A listening Studio. */
@@ -53,7 +55,13 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
   });
   const app = fastify({ logger: false, forceCloseConnections: true });
   app.addHook('onRequest', studioGuard(token));
-  await app.register(studioApiRoutes, { runs, asks, version: options.version ?? '' });
+  await app.register(studioApiRoutes, {
+    runs,
+    asks,
+    services: options.runtime.services,
+    version: options.version ?? '',
+    ...(options.configuration === undefined ? {} : { configuration: options.configuration }),
+  });
   // The page's files: hashed assets are cached for good, index.html is asked for each time.
   await app.register(fastifyStatic, {
     root,

@@ -3,7 +3,6 @@ import { fileURLToPath } from 'node:url';
 import { docsPrograms, expectedOutput, runDocsProgram, startScriptedModelServer } from '@orkeon/testing';
 import { describe, expect, it } from 'vitest';
 import { studioSettings } from '../src/index.js';
-import { ensureStudioPage } from './studio-page-build.js';
 
 // The program of docs/studio.md (the ```ts block that starts with its imports), run as written.
 const page = fileURLToPath(new URL('../../../docs/studio.md', import.meta.url));
@@ -11,7 +10,6 @@ const packageFolder = fileURLToPath(new URL('..', import.meta.url));
 
 describe('docs/studio.md', () => {
   it('has an example that serves Studio, starts a run through its API and prints what its comments say', async () => {
-    await ensureStudioPage();
     await using server = await startScriptedModelServer();
     const programs = await docsPrograms(page);
     expect(programs).toHaveLength(1);

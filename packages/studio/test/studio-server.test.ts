@@ -1,18 +1,23 @@
 import { request } from 'node:http';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { type ChatModel, createRuntime, defineCrew, type Runtime } from '@orkeon/core';
+import {
+  type ChatModel,
+  Configuration,
+  coreSettingsSections,
+  createRuntime,
+  defineCrew,
+  type Runtime,
+} from '@orkeon/core';
 import type { RunEvent } from '@orkeon/core/run-events';
 import { captureLogger, type ScriptedModelServer, startScriptedModelServer } from '@orkeon/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type StudioCrew, type StudioServer, StudioUnsafeBindingError, startStudioServer } from '../src/index.js';
-import { ensureStudioPage } from './studio-page-build.js';
 
 let server: ScriptedModelServer;
 let runtime: Runtime;
 let studio: StudioServer | undefined;
 
 beforeEach(async () => {
-  await ensureStudioPage();
   server = await startScriptedModelServer();
   const provider = createOpenAICompatible({ name: 'openai', baseURL: server.openAiBaseUrl, includeUsage: true });
   const model: ChatModel = {
@@ -150,6 +155,36 @@ describe('startStudioServer', () => {
     expect(detail.events).toHaveLength(100);
     expect(detail.run.eventsDropped).toBe(detail.run.lastSeq - 100);
     expect(detail.events.at(-1)?.seq).toBe(detail.run.lastSeq);
+  });
+});
+
+describe('the settings and monitoring views', () => {
+  it('shows the settings as set, secrets redacted; says when the monitoring backend is off', async () => {
+    const configuration = Configuration.fromObject({ Llm: { Model: 'scripted', ApiKey: 'sk-never-shown-1234' } }, [
+      ...coreSettingsSections,
+    ]);
+    studio = await startStudioServer({
+      runtime,
+      crews: [notes],
+      logger: captureLogger().logger,
+      port: 0,
+      configuration,
+    });
+    const { url } = studio;
+    const settings = (await (await fetch(`${url}api/settings`)).json()) as {
+      settings: { key: string; value: unknown }[];
+    };
+    expect(settings.settings.map(({ key, value }) => [key, value])).toEqual([
+      ['Llm:Model', 'scripted'],
+      ['Llm:ApiKey', '[REDACTED]'],
+    ]);
+    expect(await (await fetch(`${url}api/metrics`)).json()).toEqual({ enabled: false });
+    server.enqueue({ text: 'A note.' });
+    const { run } = (await (
+      await fetch(`${url}api/runs`, json({ crew: 'notes', variables: { topic: 'x' } }))
+    ).json()) as { run: { id: string } };
+    await readStream(`${url}api/runs/${run.id}/events`);
+    expect(await (await fetch(`${url}api/runs/${run.id}/trace`)).json()).toEqual({ enabled: false, trace: null });
   });
 });
 

@@ -59,6 +59,7 @@ export const studioAction: CliCommandAction = {
         port,
         version: cliVersion,
         maxEventsPerRun: settings.MaxEventsPerRun,
+        configuration,
         ...(token === undefined ? {} : { token }),
       });
       context.io.stderr.write(

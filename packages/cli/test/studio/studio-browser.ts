@@ -1,6 +1,5 @@
 // Chromium for the Studio page tests: Debian's /usr/bin/chromium (installed by scripts/system-packages.sh)
 // driven by playwright-core, with the flags that keep it from reaching for the network at start.
-import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -8,16 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
-const pageIndex = join(root, 'packages/studio/dist/page/index.html');
 
 export const chromiumPath = process.env.ORKEON_CHROMIUM ?? '/usr/bin/chromium';
-
-/** Builds the page when a source checkout has not (`npm run build` does it too). */
-export async function ensureStudioPageBuilt(): Promise<void> {
-  if (existsSync(pageIndex)) return;
-  const { build } = await import('vite');
-  await build({ configFile: join(root, 'packages/studio/page/vite.config.ts'), logLevel: 'error' });
-}
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({

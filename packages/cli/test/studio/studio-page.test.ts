@@ -3,12 +3,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useScriptedRun } from '../scripted-run.js';
-import {
-  ensureStudioPageBuilt,
-  launchChromium,
-  screenshotFolder,
-  seriousAccessibilityViolations,
-} from './studio-browser.js';
+import { launchChromium, screenshotFolder, seriousAccessibilityViolations } from './studio-browser.js';
 
 const scripted = useScriptedRun({
   files: {
@@ -50,7 +45,6 @@ let studio: ChildProcess | undefined;
 let shots: string;
 
 beforeAll(async () => {
-  await ensureStudioPageBuilt();
   browser = await launchChromium();
   shots = await screenshotFolder();
 }, 120_000);
@@ -97,7 +91,10 @@ describe('orkeon studio in Chromium', () => {
       { text: '- Bees dance.\n- Bees see ultraviolet.', delayMilliseconds: 1500 },
       { text: '# Bees\nThey dance and see ultraviolet light.', delayMilliseconds: 1500 },
     );
-    const page = await openPage(await startStudio());
+    // With the monitoring backend on, the run's spans and the metrics are shown too.
+    const page = await openPage(
+      await startStudio({ SVC_Svc__Monitoring__Enabled: 'true', SVC_Llm__ApiKey: 'sk-studio-test-secret' }),
+    );
     expect(await page.getByLabel('Crew').locator('option').allTextContents()).toEqual(['ask', 'look', 'watch']);
     await startRun(page, 'watch', { topic: 'bees' });
 
@@ -125,7 +122,35 @@ describe('orkeon studio in Chromium', () => {
       kind: 'run.finished',
       success: true,
     });
+
+    // The span tree: the crew run at the root, its agents' turns under it; a span opens to its attributes.
+    const spans = page.getByRole('list', { name: 'Spans' });
+    const crewRun = spans.getByRole('button', { name: /^crew\.run/ });
+    await crewRun.waitFor({ timeout: 20_000 });
+    expect(await spans.locator(':scope > li > ul > li > button .span-name').allTextContents()).toEqual([
+      'invoke_agent Researcher',
+      'invoke_agent Writer',
+    ]);
+    await crewRun.click();
+    expect(await spans.locator('.attributes').first().textContent()).toContain('orkeon.crew.namewatch');
     await page.screenshot({ path: join(shots, 'studio-run-done.png'), fullPage: true });
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    // The metrics of the monitoring backend.
+    await page.getByRole('button', { name: 'Metrics' }).click();
+    const metrics = page.getByRole('region', { name: 'Metrics' });
+    await metrics.locator('dl').waitFor();
+    expect(await metrics.locator('dt:has-text("Model calls") + dd').textContent()).toBe('2');
+    expect(await metrics.locator('dt:has-text("Crew runs") + dd').textContent()).toBe('1');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    // The settings, secrets redacted.
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const settings = page.getByRole('region', { name: 'Settings' });
+    await settings.getByText('Svc:Monitoring:Enabled').waitFor();
+    const text = (await settings.textContent()) ?? '';
+    expect(text).toContain('Llm:ApiKey[REDACTED]environment variable SVC_Llm__ApiKey');
+    expect(text).not.toContain('sk-studio-test-secret');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
   }, 60_000);
 

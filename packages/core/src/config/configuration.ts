@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import type { z } from 'zod';
 import { closestMatch } from '../text/closest-match.js';
 import { ConfigurationError, type SettingsProblem } from './configuration-error.js';
-import { isSecretKey } from './secret-keys.js';
+import { isSecretKey, redactedText } from './secret-keys.js';
 import { bindSection, describeOrigin } from './settings-binding.js';
 import type { SettingsSection } from './settings-section.js';
 import { readSettingsFile, settingsFromArguments, settingsFromEnvironment } from './settings-sources.js';
@@ -26,6 +26,14 @@ export const settingsAliases: readonly { readonly from: string; readonly to: str
 ];
 
 export const settingsFileName = 'appsettings.json';
+
+/** One key as set: its path (`Llm:Model`), its value (`[REDACTED]` for a secret) and its source. */
+export interface SettingsEntry {
+  readonly key: string;
+  readonly value: SettingsValue;
+  /** E.g. `environment variable SVC_Llm__Model`, `appsettings.json`. */
+  readonly origin: string;
+}
 
 /** Secret values shorter than this are not scrubbed from free text (too many false hits). */
 const minimumScrubbedSecretLength = 6;
@@ -95,6 +103,19 @@ export class Configuration {
   /** Where the value of `path` came from, e.g. `environment variable SVC_Llm__Model`. */
   originOf(path: string): string | undefined {
     return this.#origins.get(pathKey(path.split(':')));
+  }
+
+  /**
+   * Every key that was set, with its value and where it came from, in the order of the merged tree:
+   * what a settings page shows. Values of secret-named keys (API keys, passwords, tokens) are
+   * `[REDACTED]`; defaults that no source set are not listed.
+   */
+  entries(): SettingsEntry[] {
+    return [...leaves(this.#tree)].map((leaf) => ({
+      key: displayPath(leaf.segments),
+      value: leaf.segments.some(isSecretKey) ? redactedText : leaf.value,
+      origin: this.#origins.get(pathKey(leaf.segments)) ?? 'unknown',
+    }));
   }
 
   /**

@@ -65,6 +65,22 @@ describe('sources and precedence', () => {
     expect(configuration.settingsFile).toBe(join(folder.path, 'appsettings.json'));
   });
 
+  it('lists every key set with its value and source, secrets redacted and defaults left out', async () => {
+    await writeSettings({ Llm: { Model: 'from-file', MaxRetries: 3 } });
+    const configuration = await loadConfiguration({
+      sections,
+      searchDirectories: [folder.path],
+      environment: { SVC_Llm__ApiKey: 'sk-a-real-looking-secret' },
+      arguments: ['Llm:Model=from-args'],
+    });
+    expect(configuration.entries()).toEqual([
+      { key: 'Llm:Model', value: 'from-args', origin: 'command-line setting Llm:Model' },
+      { key: 'Llm:MaxRetries', value: 3, origin: expect.stringContaining('appsettings.json') },
+      { key: 'Llm:ApiKey', value: '[REDACTED]', origin: 'environment variable SVC_Llm__ApiKey' },
+    ]);
+    expect(JSON.stringify(configuration.entries())).not.toContain('sk-a-real');
+  });
+
   it('maps SVC_A__B and SVC_A:B to A:B, ignoring case in prefix and keys', async () => {
     const configuration = await loadConfiguration({
       sections,

@@ -11,6 +11,56 @@ export interface StudioCrewInfo {
   readonly variables: readonly string[];
 }
 
+/** One ended span of the monitoring backend's trace explorer. */
+export interface SpanView {
+  readonly spanId: string;
+  readonly parentSpanId?: string;
+  readonly name: string;
+  readonly startTime: string;
+  readonly durationMilliseconds: number;
+  readonly status: 'ok' | 'error';
+  readonly statusMessage?: string;
+  readonly attributes: Readonly<Record<string, unknown>>;
+}
+
+export interface TraceView {
+  readonly traceId: string;
+  readonly complete: boolean;
+  readonly spans: readonly SpanView[];
+}
+
+export interface MetricsView {
+  readonly llmCalls: number;
+  readonly toolExecutions: number;
+  readonly taskExecutions: number;
+  readonly crewExecutions: number;
+  readonly activeCrews: number;
+  readonly activeTasks: number;
+  readonly totalCostUsd: number;
+  readonly collectedAt: string;
+  readonly histograms: readonly {
+    readonly name: string;
+    readonly unit: string;
+    readonly attributes: Readonly<Record<string, unknown>>;
+    readonly count: number;
+    readonly average: number;
+  }[];
+  readonly perMinute: readonly {
+    readonly minute: string;
+    readonly crewExecutions: number;
+    readonly taskExecutions: number;
+    readonly llmCalls: number;
+    readonly toolExecutions: number;
+    readonly failedSpans: number;
+  }[];
+}
+
+export interface SettingsEntryView {
+  readonly key: string;
+  readonly value: unknown;
+  readonly origin: string;
+}
+
 export interface Overview {
   readonly version: string;
   readonly crews: readonly StudioCrewInfo[];
@@ -35,6 +85,9 @@ export const api = {
     call<{ run: StudioRunSummary }>('api/runs', { method: 'POST', body: { crew, variables } }).then((body) => body.run),
   cancel: (id: string) => call<{ run: StudioRunSummary }>(`api/runs/${id}/cancel`, { method: 'POST', body: {} }),
   asks: () => call<{ asks: StudioAsk[] }>('api/asks').then((body) => body.asks),
+  trace: (id: string) => call<{ enabled: boolean; trace: TraceView | null }>(`api/runs/${id}/trace`),
+  metrics: () => call<{ enabled: boolean; metrics?: MetricsView }>('api/metrics'),
+  settings: () => call<{ sources: string[]; settings: SettingsEntryView[] }>('api/settings'),
   answer: (id: string, value: string) =>
     call(`api/asks/${encodeURIComponent(id)}`, { method: 'POST', body: { value } }),
 };

@@ -2,8 +2,10 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, type Overview, type StudioAsk, type StudioRunSummary } from './api';
 import { AsksPanel } from './asks-panel';
 import { type FollowedRun, followRun } from './follow-run';
+import { MetricsView } from './metrics-view';
 import { RunDetail } from './run-detail';
 import { RunList } from './run-list';
+import { SettingsView } from './settings-view';
 import { StartForm } from './start-form';
 
 /** How often the run list is read again (the selected run itself is live over SSE). */
@@ -16,6 +18,7 @@ export function App() {
   const [followed, setFollowed] = useState<FollowedRun | undefined>();
   const [asks, setAsks] = useState<StudioAsk[]>([]);
   const [problem, setProblem] = useState<string | undefined>();
+  const [view, setView] = useState<'runs' | 'metrics' | 'settings'>('runs');
 
   const refreshRuns = () =>
     api
@@ -54,6 +57,7 @@ export function App() {
       const run = await api.start(crew, variables);
       setRuns((current) => [run, ...current]);
       setSelected(run.id);
+      setView('runs');
     } catch (error) {
       setProblem((error as Error).message);
     }
@@ -69,6 +73,20 @@ export function App() {
       <header>
         <h1>Orkeon Studio</h1>
         <span class="version">{overview?.version}</span>
+        <nav aria-label="Views">
+          {(['runs', 'metrics', 'settings'] as const).map((name) => (
+            <button
+              key={name}
+              type="button"
+              class="view"
+              aria-current={view === name ? 'page' : undefined}
+              onClick={() => setView(name)}
+            >
+              {name[0]?.toUpperCase()}
+              {name.slice(1)}
+            </button>
+          ))}
+        </nav>
       </header>
       <aside>
         {overview === undefined ? null : <StartForm crews={overview.crews} onStart={start} />}
@@ -77,7 +95,14 @@ export function App() {
             {problem}
           </p>
         )}
-        <RunList runs={listed} selected={selected} onSelect={setSelected} />
+        <RunList
+          runs={listed}
+          selected={selected}
+          onSelect={(id) => {
+            setSelected(id);
+            setView('runs');
+          }}
+        />
       </aside>
       <main>
         <AsksPanel
@@ -87,7 +112,11 @@ export function App() {
             await refreshAsks();
           }}
         />
-        {selected === undefined ? (
+        {view === 'metrics' ? (
+          <MetricsView />
+        ) : view === 'settings' ? (
+          <SettingsView />
+        ) : selected === undefined ? (
           <p class="hint">Start a run, or choose one from the list.</p>
         ) : (
           <RunDetail

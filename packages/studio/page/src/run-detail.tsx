@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import type { RunEvent, StudioRunSummary } from './api';
 import type { FollowedRun } from './follow-run';
 import { cost, duration } from './format';
+import { SpanTree } from './span-tree';
 
 /** One run: its totals, its tasks as a timeline, the tools in flight, its output and its events. */
 export function RunDetail(props: {
@@ -74,6 +75,12 @@ export function RunDetail(props: {
         <>
           <h3>Output</h3>
           <pre class="output">{view.output}</pre>
+        </>
+      )}
+      {props.summary === undefined ? null : (
+        <>
+          <h3>Spans</h3>
+          <SpanTree runId={props.summary.id} traceId={props.summary.traceId} running={running} />
         </>
       )}
       {props.followed === undefined ? null : (

@@ -1,0 +1,90 @@
+import { useEffect, useState } from 'preact/hooks';
+import { api, type SpanView, type TraceView } from './api';
+import { duration } from './format';
+
+/** How often a running run's trace is read again (spans arrive as they end). */
+const refreshMs = 2000;
+
+/**
+ * The run's spans from the monitoring backend, as a tree: the crew run, its agents' turns, their model
+ * and tool calls. A span opens to show its attributes (model, tokens, tool, outcome, errors).
+ */
+export function SpanTree(props: { runId: string; traceId: string | undefined; running: boolean }) {
+  const [state, setState] = useState<{ enabled: boolean; trace: TraceView | null } | undefined>();
+  useEffect(() => {
+    let stopped = false;
+    const read = () =>
+      api
+        .trace(props.runId)
+        .then((answer) => !stopped && setState(answer))
+        .catch(() => {});
+    void read();
+    const timer = props.running ? setInterval(read, refreshMs) : undefined;
+    return () => {
+      stopped = true;
+      if (timer !== undefined) clearInterval(timer);
+    };
+  }, [props.runId, props.running, props.traceId]);
+
+  if (state === undefined) return null;
+  if (!state.enabled)
+    return (
+      <p class="hint">
+        Spans are shown with the monitoring backend on: add <code>"Svc": {'{ "Monitoring": {} }'}</code> to the
+        settings.
+      </p>
+    );
+  if (state.trace === null) return <p class="hint">No spans of this run yet.</p>;
+  const spans = state.trace.spans;
+  const ids = new Set(spans.map((span) => span.spanId));
+  const children = new Map<string | undefined, SpanView[]>();
+  for (const span of [...spans].sort((a, b) => a.startTime.localeCompare(b.startTime))) {
+    const parent = span.parentSpanId !== undefined && ids.has(span.parentSpanId) ? span.parentSpanId : undefined;
+    children.set(parent, [...(children.get(parent) ?? []), span]);
+  }
+  return (
+    <ul class="spans" aria-label="Spans">
+      {(children.get(undefined) ?? []).map((span) => (
+        <SpanNode key={span.spanId} span={span} children={children} />
+      ))}
+    </ul>
+  );
+}
+
+function SpanNode(props: { span: SpanView; children: Map<string | undefined, SpanView[]> }) {
+  const [open, setOpen] = useState(false);
+  const { span } = props;
+  const below = props.children.get(span.spanId) ?? [];
+  return (
+    <li>
+      <button type="button" aria-expanded={open} class={`span ${span.status}`} onClick={() => setOpen(!open)}>
+        <span class="span-name">{span.name}</span>
+        <span class="span-time">{duration(span.durationMilliseconds)}</span>
+        {span.status === 'error' ? <span class="status failed">error</span> : null}
+      </button>
+      {open ? (
+        <dl class="attributes">
+          {span.statusMessage === undefined ? null : (
+            <>
+              <dt>error</dt>
+              <dd>{span.statusMessage}</dd>
+            </>
+          )}
+          {Object.entries(span.attributes).map(([key, value]) => (
+            <>
+              <dt key={`${key}-name`}>{key}</dt>
+              <dd key={`${key}-value`}>{typeof value === 'string' ? value : JSON.stringify(value)}</dd>
+            </>
+          ))}
+        </dl>
+      ) : null}
+      {below.length === 0 ? null : (
+        <ul>
+          {below.map((child) => (
+            <SpanNode key={child.spanId} span={child} children={props.children} />
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
