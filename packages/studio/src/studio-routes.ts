@@ -1,4 +1,4 @@
-import type { Configuration, ServiceProvider } from '@orkeon/core';
+import { type Configuration, type ServiceProvider, StateStoreService } from '@orkeon/core';
 import type { RunEvent } from '@orkeon/core/run-events';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -105,6 +105,24 @@ export async function studioApiRoutes(app: FastifyInstance, options: StudioApiOp
     if (backend === undefined) return { enabled: false, trace: null };
     const found = run.traceId === undefined ? undefined : backend.explorer.getTraceById(run.traceId);
     return { enabled: true, trace: found ?? null };
+  });
+
+  // Past runs: the checkpoint sessions of the runtime's state store (runs of orkeon run and of earlier Studios too).
+  app.get('/api/history', async () => {
+    const store = options.services.tryGet(StateStoreService);
+    if (store === undefined) return { enabled: false, sessions: [] };
+    const sessions = await store.list();
+    return {
+      enabled: true,
+      sessions: sessions.sort((a, b) => b.createdAt.localeCompare(a.createdAt)),
+    };
+  });
+
+  app.get<{ Params: { id: string } }>('/api/history/:id', async (request) => {
+    const session = await options.services.tryGet(StateStoreService)?.get(request.params.id);
+    if (session === undefined)
+      throw new StudioRequestInvalidError(`No recorded run has the session id '${request.params.id}'.`, 404);
+    return { session };
   });
 
   app.get('/api/settings', async () => ({

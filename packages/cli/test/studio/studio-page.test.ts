@@ -86,7 +86,7 @@ async function startRun(page: Page, crew: string, variables: Record<string, stri
 }
 
 describe('orkeon studio in Chromium', () => {
-  it('lists the crews of a folder, starts a run from the form and shows its tasks live', async () => {
+  it('lists the crews of a folder, starts a run from the form, shows it live, then its spans, history, metrics and settings', async () => {
     scripted.server.enqueue(
       { text: '- Bees dance.\n- Bees see ultraviolet.', delayMilliseconds: 1500 },
       { text: '# Bees\nThey dance and see ultraviolet light.', delayMilliseconds: 1500 },
@@ -134,6 +134,16 @@ describe('orkeon studio in Chromium', () => {
     await crewRun.click();
     expect(await spans.locator('.attributes').first().textContent()).toContain('orkeon.crew.namewatch');
     await page.screenshot({ path: join(shots, 'studio-run-done.png'), fullPage: true });
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    // The run is recorded in the state store beside the crews, with its tasks.
+    await page.getByRole('button', { name: 'History' }).click();
+    const history = page.getByRole('region', { name: 'History' });
+    await history.getByRole('button', { name: 'watch' }).click();
+    const recorded = page.getByRole('region', { name: 'Recorded run' });
+    await recorded.waitFor();
+    expect(await history.locator('tbody tr').first().locator('td').nth(1).textContent()).toBe('Completed');
+    expect(await recorded.locator('tbody td:first-child').allTextContents()).toEqual(['research', 'write']);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
     // The metrics of the monitoring backend.

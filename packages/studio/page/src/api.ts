@@ -55,6 +55,33 @@ export interface MetricsView {
   }[];
 }
 
+/** A run recorded in the state store (a checkpoint session). */
+export interface SessionView {
+  readonly sessionId: string;
+  readonly crewId: string;
+  readonly phase: string;
+  readonly completedTaskCount: number;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+export interface SessionDetail extends Omit<SessionView, 'completedTaskCount'> {
+  readonly errorMessage?: string;
+  readonly taskCheckpoints: Readonly<
+    Record<
+      string,
+      {
+        readonly taskId: string;
+        readonly status: string;
+        readonly output?: string;
+        readonly timestamp: string;
+        readonly retryCount: number;
+        readonly errorMessage?: string;
+      }
+    >
+  >;
+}
+
 export interface SettingsEntryView {
   readonly key: string;
   readonly value: unknown;
@@ -87,6 +114,9 @@ export const api = {
   asks: () => call<{ asks: StudioAsk[] }>('api/asks').then((body) => body.asks),
   trace: (id: string) => call<{ enabled: boolean; trace: TraceView | null }>(`api/runs/${id}/trace`),
   metrics: () => call<{ enabled: boolean; metrics?: MetricsView }>('api/metrics'),
+  history: () => call<{ enabled: boolean; sessions: SessionView[] }>('api/history'),
+  session: (id: string) =>
+    call<{ session: SessionDetail }>(`api/history/${encodeURIComponent(id)}`).then((body) => body.session),
   settings: () => call<{ sources: string[]; settings: SettingsEntryView[] }>('api/settings'),
   answer: (id: string, value: string) =>
     call(`api/asks/${encodeURIComponent(id)}`, { method: 'POST', body: { value } }),

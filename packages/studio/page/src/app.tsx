@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, type Overview, type StudioAsk, type StudioRunSummary } from './api';
 import { AsksPanel } from './asks-panel';
 import { type FollowedRun, followRun } from './follow-run';
+import { HistoryView } from './history-view';
 import { MetricsView } from './metrics-view';
 import { RunDetail } from './run-detail';
 import { RunList } from './run-list';
@@ -18,7 +19,7 @@ export function App() {
   const [followed, setFollowed] = useState<FollowedRun | undefined>();
   const [asks, setAsks] = useState<StudioAsk[]>([]);
   const [problem, setProblem] = useState<string | undefined>();
-  const [view, setView] = useState<'runs' | 'metrics' | 'settings'>('runs');
+  const [view, setView] = useState<'runs' | 'history' | 'metrics' | 'settings'>('runs');
 
   const refreshRuns = () =>
     api
@@ -74,7 +75,7 @@ export function App() {
         <h1>Orkeon Studio</h1>
         <span class="version">{overview?.version}</span>
         <nav aria-label="Views">
-          {(['runs', 'metrics', 'settings'] as const).map((name) => (
+          {(['runs', 'history', 'metrics', 'settings'] as const).map((name) => (
             <button
               key={name}
               type="button"
@@ -112,7 +113,9 @@ export function App() {
             await refreshAsks();
           }}
         />
-        {view === 'metrics' ? (
+        {view === 'history' ? (
+          <HistoryView />
+        ) : view === 'metrics' ? (
           <MetricsView />
         ) : view === 'settings' ? (
           <SettingsView />
