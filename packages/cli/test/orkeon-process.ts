@@ -43,7 +43,8 @@ export function startOrkeonOnTerminal(args: readonly string[], options: Omit<Sta
   });
 }
 
-function orkeonCommand(args: readonly string[]): string[] {
+/** The command line that runs `orkeon <args>` from the sources, as `./orkeon` does. */
+export function orkeonCommand(args: readonly string[]): string[] {
   return [
     process.execPath,
     '--conditions=@orkeon/source',

@@ -1,4 +1,4 @@
-import { type Configuration, type ServiceProvider, StateStoreService } from '@orkeon/core';
+import { type Configuration, type ServiceProvider, StateStoreService, type Tool } from '@orkeon/core';
 import type { RunEvent } from '@orkeon/core/run-events';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -9,8 +9,10 @@ import type { StudioRuns } from './studio-runs.js';
 export interface StudioApiOptions {
   readonly runs: StudioRuns;
   readonly asks: StudioAsks;
-  /** The runtime's services: the monitoring backend's metrics and traces, when it is registered. */
+  /** The runtime's services: the monitoring backend's metrics and traces, the MCP connections, when registered. */
   readonly services: ServiceProvider;
+  /** The runtime's tool registry, listed in the Tools view. */
+  readonly runtime: { readonly tools: { list(): readonly Tool[] } };
   /** The settings the runtime was built from, shown with secrets redacted. */
   readonly configuration?: Configuration;
   /** The CLI's version, shown in the page's header. */
@@ -123,6 +125,23 @@ export async function studioApiRoutes(app: FastifyInstance, options: StudioApiOp
     if (session === undefined)
       throw new StudioRequestInvalidError(`No recorded run has the session id '${request.params.id}'.`, 404);
     return { session };
+  });
+
+  // The tools agents may be given, and the configured MCP servers: connected with their tools, or why not.
+  app.get('/api/tools', async () => {
+    const { McpConnectionsService } = await import('@orkeon/mcp/settings');
+    const connections = options.services.tryGet(McpConnectionsService);
+    return {
+      tools: options.runtime.tools
+        .list()
+        .map((tool) => ({ name: tool.name, description: tool.description, access: tool.access })),
+      mcpServers: (connections?.servers ?? []).map((server) => ({
+        id: server.id,
+        connected: server.client !== undefined,
+        ...(server.error === undefined ? {} : { error: server.error.message }),
+        tools: [...server.tools.keys()],
+      })),
+    };
   });
 
   app.get('/api/settings', async () => ({

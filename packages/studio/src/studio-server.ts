@@ -59,6 +59,7 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
     runs,
     asks,
     services: options.runtime.services,
+    runtime: options.runtime,
     version: options.version ?? '',
     ...(options.configuration === undefined ? {} : { configuration: options.configuration }),
   });

@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { orkeonCommand } from '../orkeon-process.js';
 import { useScriptedRun } from '../scripted-run.js';
 import { launchChromium, screenshotFolder, seriousAccessibilityViolations } from './studio-browser.js';
 
@@ -207,6 +208,39 @@ describe('orkeon studio in Chromium', () => {
     const result = String(messages.find((message) => message.role === 'tool')?.content);
     expect(result).not.toMatch(/DENIED/);
     expect(result).toContain('watch');
+  }, 60_000);
+
+  it('lists the tools and the configured MCP servers with theirs', async () => {
+    // A real MCP server: orkeon mcp serve of the ask crew, over stdio.
+    const [command, ...args] = orkeonCommand(['mcp', 'serve', join(scripted.folder.path, 'crews/ask')]);
+    await scripted.write(
+      'crews/appsettings.json',
+      JSON.stringify({
+        MCP: {
+          Servers: {
+            peer: { Transport: 'Stdio', Command: command, Args: args },
+            broken: { Transport: 'Stdio', Command: 'orkeon-no-such-mcp-server' },
+          },
+        },
+      }),
+    );
+    const page = await openPage(await startStudio());
+    await page.getByRole('button', { name: 'Tools' }).click();
+    const tools = page.getByRole('region', { name: 'Tools' });
+    const peer = tools.locator('tr', { has: page.locator('code', { hasText: /^peer$/ }) });
+    await peer.waitFor();
+    expect(await peer.locator('td').nth(1).textContent()).toBe('connected');
+    const served = ((await peer.locator('td').nth(2).textContent()) ?? '').split(', ');
+    expect(served.length).toBeGreaterThan(0);
+    const broken = tools.locator('tr', { has: page.locator('code', { hasText: /^broken$/ }) });
+    expect(await broken.locator('td').nth(1).textContent()).toBe('not connected');
+    expect(await broken.locator('td').nth(2).textContent()).toMatch(/orkeon-no-such-mcp-server/);
+    // Every tool is listed, the MCP server's among them.
+    const names = await tools.locator('tbody td:first-child code').allTextContents();
+    expect(names).toContain('human_input');
+    for (const name of served) expect(names).toContain(name);
+    await page.screenshot({ path: join(shots, 'studio-tools.png'), fullPage: true });
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
   }, 60_000);
 
   it('cancels a running run from the page', async () => {

@@ -82,6 +82,16 @@ export interface SessionDetail extends Omit<SessionView, 'completedTaskCount'> {
   >;
 }
 
+export interface ToolsView {
+  readonly tools: readonly { readonly name: string; readonly description: string; readonly access: string }[];
+  readonly mcpServers: readonly {
+    readonly id: string;
+    readonly connected: boolean;
+    readonly error?: string;
+    readonly tools: readonly string[];
+  }[];
+}
+
 export interface SettingsEntryView {
   readonly key: string;
   readonly value: unknown;
@@ -117,6 +127,7 @@ export const api = {
   history: () => call<{ enabled: boolean; sessions: SessionView[] }>('api/history'),
   session: (id: string) =>
     call<{ session: SessionDetail }>(`api/history/${encodeURIComponent(id)}`).then((body) => body.session),
+  tools: () => call<ToolsView>('api/tools'),
   settings: () => call<{ sources: string[]; settings: SettingsEntryView[] }>('api/settings'),
   answer: (id: string, value: string) =>
     call(`api/asks/${encodeURIComponent(id)}`, { method: 'POST', body: { value } }),

@@ -8,6 +8,7 @@ import { RunDetail } from './run-detail';
 import { RunList } from './run-list';
 import { SettingsView } from './settings-view';
 import { StartForm } from './start-form';
+import { ToolsView } from './tools-view';
 
 /** How often the run list is read again (the selected run itself is live over SSE). */
 const listRefreshMs = 2000;
@@ -19,7 +20,7 @@ export function App() {
   const [followed, setFollowed] = useState<FollowedRun | undefined>();
   const [asks, setAsks] = useState<StudioAsk[]>([]);
   const [problem, setProblem] = useState<string | undefined>();
-  const [view, setView] = useState<'runs' | 'history' | 'metrics' | 'settings'>('runs');
+  const [view, setView] = useState<'runs' | 'history' | 'metrics' | 'tools' | 'settings'>('runs');
 
   const refreshRuns = () =>
     api
@@ -75,7 +76,7 @@ export function App() {
         <h1>Orkeon Studio</h1>
         <span class="version">{overview?.version}</span>
         <nav aria-label="Views">
-          {(['runs', 'history', 'metrics', 'settings'] as const).map((name) => (
+          {(['runs', 'history', 'metrics', 'tools', 'settings'] as const).map((name) => (
             <button
               key={name}
               type="button"
@@ -117,6 +118,8 @@ export function App() {
           <HistoryView />
         ) : view === 'metrics' ? (
           <MetricsView />
+        ) : view === 'tools' ? (
+          <ToolsView />
         ) : view === 'settings' ? (
           <SettingsView />
         ) : selected === undefined ? (
