@@ -1,18 +1,19 @@
-import { type Configuration, type ServiceProvider, StateStoreService, type Tool } from '@orkeon/core';
+import { type Configuration, type Runtime, type ServiceProvider, StateStoreService } from '@orkeon/core';
 import type { RunEvent } from '@orkeon/core/run-events';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { StudioAsks } from './studio-asks.js';
 import { StudioRequestInvalidError } from './studio-errors.js';
-import type { StudioRuns } from './studio-runs.js';
+import { type StudioRuns, studioResource } from './studio-runs.js';
+import { threadMessageView } from './thread-message-view.js';
 
 export interface StudioApiOptions {
   readonly runs: StudioRuns;
   readonly asks: StudioAsks;
   /** The runtime's services: the monitoring backend's metrics and traces, the MCP connections, when registered. */
   readonly services: ServiceProvider;
-  /** The runtime's tool registry, listed in the Tools view. */
-  readonly runtime: { readonly tools: { list(): readonly Tool[] } };
+  /** The runtime: its tools (the Tools view) and its conversation threads (the Chat view). */
+  readonly runtime: Runtime;
   /** The settings the runtime was built from, shown with secrets redacted. */
   readonly configuration?: Configuration;
   /** The CLI's version, shown in the page's header. */
@@ -24,6 +25,12 @@ const startBody = z.strictObject({
   variables: z.record(z.string(), z.string()).default({}),
 });
 const answerBody = z.strictObject({ value: z.string() });
+const chatBody = z.strictObject({
+  crew: z.string().min(1),
+  agent: z.string().min(1),
+  thread: z.string().min(1),
+  message: z.string().min(1),
+});
 
 /** Seconds between SSE comments on a quiet stream, so that proxies keep it open. */
 const keepAliveSeconds = 15;
@@ -46,12 +53,36 @@ export async function studioApiRoutes(app: FastifyInstance, options: StudioApiOp
 
   app.get('/api/overview', async () => ({
     version: options.version,
-    crews: runs.crews.map((crew) => ({
-      name: crew.name,
-      ...(crew.description === undefined ? {} : { description: crew.description }),
-      variables: crew.variables,
-    })),
+    crews: await Promise.all(
+      runs.crews.map(async (crew) => {
+        // The agents, for the chat: the crew with each `{KEY}` standing for itself.
+        const shown = await crew.load(Object.fromEntries(crew.variables.map((name) => [name, `{${name}}`])));
+        return {
+          name: crew.name,
+          ...(crew.description === undefined ? {} : { description: crew.description }),
+          variables: crew.variables,
+          agents: shown.agents.map((agent) => ({ id: agent.id, role: agent.role })),
+        };
+      }),
+    ),
   }));
+
+  // The chat: one message to one agent on a thread; the answer is a run like any other, followed the same way.
+  app.post('/api/chat', async (request, reply) => {
+    const body = parse(chatBody, request.body);
+    const run = await runs.chat(body.crew, body.agent, body.thread, body.message);
+    return reply.code(201).send({ run: run.summary() });
+  });
+
+  app.get('/api/threads', async () => ({ threads: await options.runtime.threads.list(studioResource) }));
+
+  app.get<{ Params: { id: string } }>('/api/threads/:id', async (request) => {
+    const found = await options.runtime.threads.read(studioResource, request.params.id).catch((error: unknown) => {
+      throw new StudioRequestInvalidError((error as Error).message);
+    });
+    if (found === undefined) throw new StudioRequestInvalidError(`No thread '${request.params.id}' yet.`, 404);
+    return { thread: found.thread, messages: found.messages.map(threadMessageView) };
+  });
 
   app.get('/api/runs', async () => ({ runs: runs.list().map((run) => run.summary()) }));
 

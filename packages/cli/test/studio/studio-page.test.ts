@@ -243,6 +243,37 @@ describe('orkeon studio in Chromium', () => {
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
   }, 60_000);
 
+  it('chats with one agent on a thread: the second message sees the first, and the thread shows both turns', async () => {
+    scripted.server.enqueue({ text: 'Hello, Ada.' }, { text: 'Your name is Ada.' });
+    const page = await openPage(await startStudio());
+    await page.getByRole('button', { name: 'Chat' }).click();
+    const chat = page.getByRole('region', { name: 'Chat' });
+    await chat.getByLabel('Agent').selectOption('watch/w');
+    await chat.getByLabel('Thread').fill('trip-1');
+    await chat.getByLabel('Thread').press('Tab');
+    const messages = chat.getByRole('list', { name: 'Messages' }).locator('li p');
+    for (const [text, answers] of [
+      ['My name is Ada.', 2],
+      ['What is my name?', 4],
+    ] as const) {
+      await chat.getByLabel('Message', { exact: true }).fill(text);
+      await chat.getByRole('button', { name: 'Send' }).click();
+      await expect.poll(() => messages.count(), { timeout: 20_000 }).toBe(answers);
+    }
+    expect(await messages.allTextContents()).toEqual([
+      'My name is Ada.',
+      'Hello, Ada.',
+      'What is my name?',
+      'Your name is Ada.',
+    ]);
+    // The second call carried the first turn: the thread, not the page, remembers.
+    const second = JSON.stringify(scripted.server.requests[1]?.body);
+    expect(second).toContain('My name is Ada.');
+    expect(second).toContain('Hello, Ada.');
+    await page.screenshot({ path: join(shots, 'studio-chat.png') });
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  }, 60_000);
+
   it('cancels a running run from the page', async () => {
     scripted.server.enqueue({ text: 'too late', delayMilliseconds: 20_000 });
     const page = await openPage(await startStudio());

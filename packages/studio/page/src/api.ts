@@ -9,6 +9,21 @@ export interface StudioCrewInfo {
   readonly name: string;
   readonly description?: string;
   readonly variables: readonly string[];
+  readonly agents: readonly { readonly id: string; readonly role: string }[];
+}
+
+export interface ThreadInfoView {
+  readonly id: string;
+  readonly turns: number;
+  readonly updatedAt: string;
+}
+
+export interface ThreadMessageView {
+  readonly seq: number;
+  readonly role: 'system' | 'user' | 'assistant' | 'tool';
+  readonly text: string;
+  readonly tools: readonly string[];
+  readonly inContext: boolean;
 }
 
 /** One ended span of the monitoring backend's trace explorer. */
@@ -128,6 +143,13 @@ export const api = {
   session: (id: string) =>
     call<{ session: SessionDetail }>(`api/history/${encodeURIComponent(id)}`).then((body) => body.session),
   tools: () => call<ToolsView>('api/tools'),
+  chat: (crew: string, agent: string, thread: string, message: string) =>
+    call<{ run: StudioRunSummary }>('api/chat', { method: 'POST', body: { crew, agent, thread, message } }).then(
+      (body) => body.run,
+    ),
+  threads: () => call<{ threads: ThreadInfoView[] }>('api/threads').then((body) => body.threads),
+  thread: (id: string) =>
+    call<{ messages: ThreadMessageView[] }>(`api/threads/${encodeURIComponent(id)}`).then((body) => body.messages),
   settings: () => call<{ sources: string[]; settings: SettingsEntryView[] }>('api/settings'),
   answer: (id: string, value: string) =>
     call(`api/asks/${encodeURIComponent(id)}`, { method: 'POST', body: { value } }),

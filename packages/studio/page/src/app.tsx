@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, type Overview, type StudioAsk, type StudioRunSummary } from './api';
 import { AsksPanel } from './asks-panel';
+import { ChatView } from './chat-view';
 import { type FollowedRun, followRun } from './follow-run';
 import { HistoryView } from './history-view';
 import { MetricsView } from './metrics-view';
@@ -20,7 +21,7 @@ export function App() {
   const [followed, setFollowed] = useState<FollowedRun | undefined>();
   const [asks, setAsks] = useState<StudioAsk[]>([]);
   const [problem, setProblem] = useState<string | undefined>();
-  const [view, setView] = useState<'runs' | 'history' | 'metrics' | 'tools' | 'settings'>('runs');
+  const [view, setView] = useState<'runs' | 'chat' | 'history' | 'metrics' | 'tools' | 'settings'>('runs');
 
   const refreshRuns = () =>
     api
@@ -76,7 +77,7 @@ export function App() {
         <h1>Orkeon Studio</h1>
         <span class="version">{overview?.version}</span>
         <nav aria-label="Views">
-          {(['runs', 'history', 'metrics', 'tools', 'settings'] as const).map((name) => (
+          {(['runs', 'chat', 'history', 'metrics', 'tools', 'settings'] as const).map((name) => (
             <button
               key={name}
               type="button"
@@ -114,7 +115,9 @@ export function App() {
             await refreshAsks();
           }}
         />
-        {view === 'history' ? (
+        {view === 'chat' ? (
+          <ChatView crews={overview?.crews ?? []} />
+        ) : view === 'history' ? (
           <HistoryView />
         ) : view === 'metrics' ? (
           <MetricsView />
