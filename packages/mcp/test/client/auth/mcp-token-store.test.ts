@@ -118,8 +118,12 @@ describe('McpTokenStore', () => {
       const store = new McpTokenStore({ path: join(folder, 'credentials.json') });
       await store.write('github', credentials);
       await chmod(store.path, 0o644);
-      for (const attempt of [store.read('github'), store.write('linear', { serverUrl: 'https://x.test/mcp' })]) {
-        const error = await failure(attempt);
+      // One call at a time: a second call's rejection must not wait unhandled while the first is judged.
+      for (const attempt of [
+        () => store.read('github'),
+        () => store.write('linear', { serverUrl: 'https://x.test/mcp' }),
+      ]) {
+        const error = await failure(attempt());
         expect(error.code).toBe('MCP_TOKEN_STORE_UNREADABLE');
         expect(error.message).toContain(store.path);
         expect(error.message).toContain('0644');
