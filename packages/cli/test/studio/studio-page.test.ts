@@ -239,7 +239,7 @@ describe('orkeon studio in Chromium', () => {
     const names = await tools.locator('tbody td:first-child code').allTextContents();
     expect(names).toContain('human_input');
     for (const name of served) expect(names).toContain(name);
-    await page.screenshot({ path: join(shots, 'studio-tools.png'), fullPage: true });
+    await page.screenshot({ path: join(shots, 'studio-tools.png') });
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
   }, 60_000);
 

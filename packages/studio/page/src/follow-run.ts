@@ -6,6 +6,9 @@ import type { RunEvent } from './api';
 /** Events the log shows; older ones are dropped from it (the view has counted them). */
 export const keptLogEvents = 200;
 
+/** The most often a running run is drawn again. */
+const publishMs = 100;
+
 export interface FollowedRun {
   readonly view: RunView;
   readonly log: readonly RunEvent[];
@@ -22,11 +25,14 @@ export function followRun(id: string, onChange: (state: FollowedRun) => void, on
   let log: RunEvent[] = [];
   let received = 0;
   let scheduled = false;
+  let closed = false;
   const publish = () => {
     scheduled = false;
+    if (closed) return;
     if (log.length > keptLogEvents) log = log.slice(-keptLogEvents);
     onChange({ view: { ...view, tasks: view.tasks.map((task) => ({ ...task })) }, log, received });
   };
+  let lastPublished = 0;
   const source = new EventSource(`api/runs/${encodeURIComponent(id)}/events`);
   source.onmessage = (message) => {
     const event = JSON.parse(message.data as string) as RunEvent;
@@ -35,14 +41,26 @@ export function followRun(id: string, onChange: (state: FollowedRun) => void, on
     log.push(event);
     if (log.length > keptLogEvents * 2) log = log.slice(-keptLogEvents);
     if (event.kind === 'input.needed') onAsk();
-    if (!scheduled) {
-      scheduled = true;
-      requestAnimationFrame(publish);
-    }
+    if (event.kind === 'run.finished') return publish();
+    if (scheduled) return;
+    scheduled = true;
+    // A busy run is drawn at most every publishMs: drawing is what a tab spends its time on, not folding.
+    const wait = Math.max(0, lastPublished + publishMs - performance.now());
+    setTimeout(
+      () =>
+        requestAnimationFrame(() => {
+          lastPublished = performance.now();
+          publish();
+        }),
+      wait,
+    );
   };
   source.addEventListener('end', () => {
     source.close();
     publish();
   });
-  return () => source.close();
+  return () => {
+    closed = true;
+    source.close();
+  };
 }
