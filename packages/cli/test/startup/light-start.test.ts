@@ -63,6 +63,8 @@ describe('start-up', () => {
     [['--help']],
     [['run', '--help']],
     [['serve', '--help']],
+    [['studio', '--help']],
+    [['init', '--help']],
     [['doctor', '--help']],
     [['mcp', '--help']],
     [['mcp', 'serve', '--help']],

@@ -94,7 +94,11 @@ describe('orkeon studio in Chromium', () => {
     );
     // With the monitoring backend on, the run's spans and the metrics are shown too.
     const page = await openPage(
-      await startStudio({ SVC_Svc__Monitoring__Enabled: 'true', SVC_Llm__ApiKey: 'sk-studio-test-secret' }),
+      await startStudio({
+        SVC_Svc__Monitoring__Enabled: 'true',
+        SVC_Telemetry__CaptureContent: 'true',
+        SVC_Llm__ApiKey: 'sk-studio-test-secret',
+      }),
     );
     expect(await page.getByLabel('Crew').locator('option').allTextContents()).toEqual(['ask', 'look', 'watch']);
     await startRun(page, 'watch', { topic: 'bees' });
@@ -134,6 +138,15 @@ describe('orkeon studio in Chromium', () => {
     ]);
     await crewRun.click();
     expect(await spans.locator('.attributes').first().textContent()).toContain('orkeon.crew.namewatch');
+    // With Telemetry:CaptureContent, a model call's span holds what was sent and answered.
+    await spans
+      .getByRole('button', { name: /^chat scripted/ })
+      .first()
+      .click();
+    const said = (await spans.locator('.attributes').nth(1).textContent()) ?? '';
+    expect(said).toContain('gen_ai.input.messages');
+    expect(said).toContain('List facts about bees');
+    expect(said).toContain('Bees dance.');
     await page.screenshot({ path: join(shots, 'studio-run-done.png'), fullPage: true });
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
 

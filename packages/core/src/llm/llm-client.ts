@@ -140,6 +140,8 @@ export interface LlmClientOptions {
   readonly conversation?: { readonly messages: readonly ModelMessage[]; readonly summary?: string | undefined };
   /** Screens each prompt before the model sees it and frames each tool result as data; absent when the Guardian is off. */
   readonly guardian?: Guardian;
+  /** Record the messages sent and the answers on the chat spans (Telemetry:CaptureContent). */
+  readonly captureContent?: boolean;
   /** The user's guardrails of this agent: on its prompt, its answer and its tool calls. */
   readonly guardrails?: GuardrailSet;
   /** Sends attachments and the media of tool results (`addSvcMultiModal`); absent, attachments are refused. */
@@ -167,7 +169,10 @@ export class LlmClient {
       timeoutSeconds: settings.timeoutSeconds,
       onRetry: retryReporter(options),
     });
-    this.#model = { ...options.model, model: withTelemetry(retrying, options.model.provider) };
+    this.#model = {
+      ...options.model,
+      model: withTelemetry(retrying, options.model.provider, { captureContent: options.captureContent === true }),
+    };
     routeSdkWarnings(options.logger);
   }
 

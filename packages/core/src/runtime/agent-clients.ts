@@ -110,6 +110,7 @@ export class AgentClients {
       ...(deltaSink === undefined ? {} : { deltaSink }),
       ...(conversation === undefined ? {} : { conversation }),
       ...(this.#parts.guardian === undefined ? {} : { guardian: this.#parts.guardian }),
+      ...(this.#parts.captureContent === true ? { captureContent: true } : {}),
       ...(this.#parts.multiModal === undefined ? {} : { multiModal: this.#parts.multiModal }),
     });
   }
@@ -156,4 +157,6 @@ export interface AgentClientsParts {
   readonly modelCallBudgets?: readonly ModelCallBudget[] | undefined;
   /** Sends attachments and the media of tool results (`addSvcMultiModal`). */
   readonly multiModal?: MultiModalContent | undefined;
+  /** Record prompts and answers on the chat spans (`Telemetry:CaptureContent`). */
+  readonly captureContent?: boolean | undefined;
 }

@@ -172,6 +172,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
       ...(options.permissionMode === undefined ? {} : { permissionMode: options.permissionMode }),
       ...(options.clock === undefined ? {} : { clock: options.clock }),
       prices: { ...builtInModelPrices, ...configuration.get(telemetrySettings).Prices },
+      captureContent: configuration.get(telemetrySettings).CaptureContent,
       maxDelegationDepth: configuration.get(delegationSettings).MaxDepth,
       maxRepairAttempts: configuration.get(outputValidationSettings).MaxRepairAttempts,
       piiDetector: () => provider.tryGet(PiiDetectorService),
@@ -306,6 +307,7 @@ async function registerDefaults(
       ...(prompt === undefined ? {} : { prompt }),
       ...(guardian === undefined ? {} : { guardian }),
       ...(recorder === undefined ? {} : { onGateDecision: recorder.permissionDecision }),
+      captureContent: configuration.get(telemetrySettings).CaptureContent,
     });
   });
   services.tryAddSingleton(ChatModelService, (resolver) => createEchoModel(resolver.get(LoggerService)));

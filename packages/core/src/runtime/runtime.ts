@@ -83,6 +83,8 @@ export interface RuntimeParts {
   readonly permissionMode?: PermissionMode;
   /** Model prices for the cost budget and `cost.updated` (built-in table plus `Telemetry:Prices`). */
   readonly prices?: Readonly<Record<string, ModelPrice>>;
+  /** Record prompts and answers on the chat spans (`Telemetry:CaptureContent`). */
+  readonly captureContent?: boolean;
   /** How deep delegation may go (`Svc:Delegation:MaxDepth`); default 2. */
   readonly maxDelegationDepth?: number;
   /** Voting of the consensual process (`Svc:Consensus:Voting`). */
@@ -159,6 +161,7 @@ export class Runtime implements AsyncDisposable {
       guardrails: parts.guardrails,
       modelCallBudgets: parts.modelCallBudgets,
       multiModal: parts.multiModal,
+      captureContent: parts.captureContent,
     });
   }
 

@@ -37,7 +37,23 @@ export const GenAi = {
   toolCallId: 'gen_ai.tool.call.id',
   tokenType: 'gen_ai.token.type',
   errorType: 'error.type',
+  /** Content (Telemetry:CaptureContent): the messages sent, the answer, a tool call's arguments and result. */
+  inputMessages: 'gen_ai.input.messages',
+  outputMessages: 'gen_ai.output.messages',
+  toolCallArguments: 'gen_ai.tool.call.arguments',
+  toolCallResult: 'gen_ai.tool.call.result',
 } as const;
+
+/** The most characters of content one attribute holds (Telemetry:CaptureContent). */
+export const maxContentCharacters = 16_000;
+
+/** `value` as JSON text (a string as itself), cut at `maxContentCharacters` with a marker saying how much was left out. */
+export function contentAttribute(value: unknown): string {
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+  return text.length <= maxContentCharacters
+    ? text
+    : `${text.slice(0, maxContentCharacters)}… [${text.length - maxContentCharacters} more characters]`;
+}
 
 export const OrkeonAttributes = {
   taskId: 'orkeon.task.id',

@@ -8,9 +8,20 @@ import type {
 import type { Attributes, Span } from '@opentelemetry/api';
 import type { CoreErrorCode } from '../errors/error-codes.js';
 import { OrkeonError } from '../errors/orkeon-error.js';
-import { errorType, failSpan, GenAi, instruments, recordCost, SpanKind, tracer } from './gen-ai-telemetry.js';
+import {
+  contentAttribute,
+  errorType,
+  failSpan,
+  GenAi,
+  instruments,
+  recordCost,
+  SpanKind,
+  tracer,
+} from './gen-ai-telemetry.js';
 
 interface CallOutcome {
+  /** With content capture: what the model answered (text and tool calls). */
+  output?: unknown;
   responseId?: string | undefined;
   responseModel?: string | undefined;
   finishReason?: LanguageModelV4FinishReason | undefined;
@@ -23,18 +34,24 @@ interface CallOutcome {
  * finish reasons and token usage; and the token-usage, duration, call-count and
  * estimated-cost metrics, labelled with provider and request model.
  */
-export function withTelemetry(model: LanguageModelV4, provider: string): LanguageModelV4 {
+export function withTelemetry(
+  model: LanguageModelV4,
+  provider: string,
+  options: { readonly captureContent?: boolean } = {},
+): LanguageModelV4 {
   const labels = callLabelsOf(provider.toLowerCase(), model.modelId);
+  const capture = options.captureContent === true;
   return {
     specificationVersion: 'v4',
     provider: model.provider,
     modelId: model.modelId,
     supportedUrls: model.supportedUrls,
     async doGenerate(options) {
-      const call = startCall(labels, options);
+      const call = startCall(labels, options, capture);
       try {
         const result = await model.doGenerate(options);
         call.end({
+          ...(capture ? { output: answerOf(result.content) } : {}),
           responseId: result.response?.id,
           responseModel: result.response?.modelId,
           finishReason: result.finishReason,
@@ -47,7 +64,10 @@ export function withTelemetry(model: LanguageModelV4, provider: string): Languag
       }
     },
     async doStream(options) {
-      const call = startCall(labels, options);
+      const call = startCall(labels, options, capture);
+      // With content capture, the streamed text and tool calls, put together as the answer.
+      const text: string[] = [];
+      const toolCalls: unknown[] = [];
       let result: Awaited<ReturnType<LanguageModelV4['doStream']>>;
       try {
         result = await model.doStream(options);
@@ -68,10 +88,15 @@ export function withTelemetry(model: LanguageModelV4, provider: string): Languag
               outcome.usage = part.usage;
             } else if (part.type === 'error') {
               failure ??= part.error;
+            } else if (capture && part.type === 'text-delta') {
+              text.push(part.delta);
+            } else if (capture && part.type === 'tool-call') {
+              toolCalls.push({ type: 'tool-call', toolName: part.toolName, input: part.input });
             }
             controller.enqueue(part);
           },
           flush() {
+            if (capture) outcome.output = [...(text.length === 0 ? [] : [{ type: 'text', text: text.join('') }]), ...toolCalls];
             if (failure === undefined) call.end(outcome);
             else call.fail(failure, outcome);
           },
@@ -116,7 +141,17 @@ function callLabelsOf(provider: string, requestModel: string): CallLabels {
   };
 }
 
-function startCall(labels: CallLabels, options: LanguageModelV4CallOptions) {
+/** The answer's text and tool calls, as `gen_ai.output.messages` records them. */
+function answerOf(content: readonly { type: string }[]): unknown[] {
+  return content.flatMap((part): unknown[] => {
+    const item = part as { type: string; text?: string; toolName?: string; input?: unknown };
+    if (item.type === 'text') return [{ type: 'text', text: item.text }];
+    if (item.type === 'tool-call') return [{ type: 'tool-call', toolName: item.toolName, input: item.input }];
+    return [];
+  });
+}
+
+function startCall(labels: CallLabels, options: LanguageModelV4CallOptions, capture = false) {
   const started = performance.now();
   const { requestModel } = labels;
   const span: Span = tracer().startSpan(`chat ${requestModel}`, {
@@ -130,10 +165,12 @@ function startCall(labels: CallLabels, options: LanguageModelV4CallOptions) {
             ...(options.maxOutputTokens === undefined ? {} : { [GenAi.requestMaxTokens]: options.maxOutputTokens }),
           },
   });
+  if (capture) span.setAttribute(GenAi.inputMessages, contentAttribute(options.prompt));
   let ended = false;
   const finish = (outcome: CallOutcome, error?: unknown) => {
     if (ended) return;
     ended = true;
+    if (outcome.output !== undefined) span.setAttribute(GenAi.outputMessages, contentAttribute(outcome.output));
     const measures = instruments();
     const seconds = (performance.now() - started) / 1000;
     if (outcome.responseId !== undefined) span.setAttribute(GenAi.responseId, outcome.responseId);

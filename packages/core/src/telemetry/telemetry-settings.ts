@@ -20,6 +20,12 @@ export const telemetrySettings = defineSettingsSection(
       ),
     ExportToConsole: z.boolean().default(false).describe('Also write spans and metrics to the console.'),
     ServiceName: z.string().min(1).default('orkeon').describe('The `service.name` of exported telemetry.'),
+    CaptureContent: z
+      .boolean()
+      .default(false)
+      .describe(
+        'Also record what was said: the messages sent to the model and its answer on each chat span (gen_ai.input.messages, gen_ai.output.messages), and each tool call’s arguments and result on its execute_tool span (gen_ai.tool.call.arguments, gen_ai.tool.call.result), each cut at 16,000 characters. Off by default: content may hold personal data and whatever the agents read.',
+      ),
     Prices: z
       .record(z.string(), price)
       .default({})

@@ -14,7 +14,7 @@ import type { PermissionGate, PermissionGateDecision, PermissionPrompt } from '.
 import { isPermissionMode, type PermissionMode } from '../permissions/permission-mode.js';
 import { classifyTool } from '../permissions/tool-classification.js';
 import { serviceToken } from '../services/service-token.js';
-import { GenAi, instruments, OrkeonAttributes, SpanKind, tracer } from '../telemetry/gen-ai-telemetry.js';
+import { contentAttribute, GenAi, instruments, OrkeonAttributes, SpanKind, tracer } from '../telemetry/gen-ai-telemetry.js';
 import type { FileSystem } from '../vfs/file-system.js';
 import type { ToolCallerRequests } from './caller-requests.js';
 import {
@@ -110,6 +110,8 @@ export interface ToolInvocationPipelineOptions {
   readonly guardian?: Guardian;
   /** Run around the tool itself, after the permission gate (rate limits before, data-loss prevention after). */
   readonly interceptors?: readonly ToolCallInterceptor[];
+  /** Record each call's arguments and result on its execute_tool span (Telemetry:CaptureContent). */
+  readonly captureContent?: boolean;
 }
 
 /**
@@ -150,6 +152,9 @@ export class ToolInvocationPipeline {
         [GenAi.toolName]: name,
         [GenAi.toolCallId]: callId,
         ...(invocation.caller.agent === undefined ? {} : { [GenAi.agentName]: invocation.caller.agent }),
+        ...(this.#options.captureContent === true
+          ? { [GenAi.toolCallArguments]: this.#redact(contentAttribute(invocation.input)) }
+          : {}),
       },
     });
     const result = await context
@@ -160,6 +165,7 @@ export class ToolInvocationPipeline {
       .catch((error: unknown) => toolFailure(`Tool '${name}' could not be run: ${this.#redact(messageOf(error))}`));
     const limited = truncateToolResult(result, tool?.maxResultCharacters ?? defaultMaxResultCharacters);
     span.setAttribute(OrkeonAttributes.toolOutcome, limited.outcome);
+    if (this.#options.captureContent === true) span.setAttribute(GenAi.toolCallResult, contentAttribute(limited.output));
     if (limited.outcome !== 'Success') {
       span.setAttribute(GenAi.errorType, errorTypeOf[limited.outcome] ?? 'tool_error');
       span.setStatus({ code: SpanStatusCode.ERROR, message: limited.output.slice(0, 200) });
