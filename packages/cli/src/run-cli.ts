@@ -41,6 +41,7 @@ const usageErrorCodes = new Set([
   'EVALUATION_DATASET_INVALID',
   'EVALUATION_CONFIG_INVALID',
   'EVALUATION_REPORT_INVALID',
+  'STUDIO_UNSAFE_BINDING',
 ]);
 
 /** The verbs of `orkeon`, in help order. */

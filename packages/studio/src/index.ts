@@ -7,9 +7,11 @@ export {
   type TaskView,
   type ToolInFlight,
 } from './run-view.js';
+export { createStudio, type Studio, type StudioOptions } from './studio.js';
 export { type StudioAsk, StudioAsks } from './studio-asks.js';
 export type { StudioCrew } from './studio-crew.js';
 export { StudioPageMissingError, StudioRequestInvalidError, StudioUnsafeBindingError } from './studio-errors.js';
+export { isLoopbackName } from './studio-guard.js';
 export { StudioRun, type StudioRunSummary } from './studio-run.js';
 export { StudioRuns, type StudioRunsOptions } from './studio-runs.js';
 export { type StudioServer, type StudioServerOptions, startStudioServer } from './studio-server.js';

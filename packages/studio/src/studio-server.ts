@@ -1,31 +1,16 @@
 import type { AddressInfo } from 'node:net';
-import fastifyStatic from '@fastify/static';
-import type { Configuration, Logger, Runtime } from '@orkeon/core';
 import fastify, { type FastifyInstance } from 'fastify';
-import { StudioAsks } from './studio-asks.js';
-import type { StudioCrew } from './studio-crew.js';
+import { createStudio, type StudioOptions } from './studio.js';
+import type { StudioAsks } from './studio-asks.js';
 import { StudioUnsafeBindingError } from './studio-errors.js';
-import { isLoopbackName, studioGuard } from './studio-guard.js';
-import { studioPageDirectory } from './studio-page-directory.js';
-import { studioApiRoutes } from './studio-routes.js';
-import { StudioRuns } from './studio-runs.js';
+import { isLoopbackName } from './studio-guard.js';
+import type { StudioRuns } from './studio-runs.js';
 
-export interface StudioServerOptions {
-  readonly runtime: Runtime;
-  readonly crews: readonly StudioCrew[];
-  readonly logger: Logger;
-  /** The page's questions; pass the channel the runtime was built with, so that permission asks reach the page too. */
-  readonly asks?: StudioAsks;
+export interface StudioServerOptions extends StudioOptions {
   /** Default `localhost`; beyond loopback only with `token`. */
   readonly host?: string;
   /** Default 4000; 0 picks a free port. */
   readonly port?: number;
-  /** Required beyond loopback; with it every request must carry it. */
-  readonly token?: string;
-  readonly version?: string;
-  readonly maxEventsPerRun?: number;
-  /** The settings the runtime was built from: the page's Settings view shows them, secrets redacted. */
-  readonly configuration?: Configuration;
 }
 
 /** A listening Studio. */
@@ -39,37 +24,14 @@ export interface StudioServer {
   close(): Promise<void>;
 }
 
-/** Starts Studio: the page and its API on one Fastify server. */
+/** Starts Studio: the page and its API on one Fastify server of its own. */
 export async function startStudioServer(options: StudioServerOptions): Promise<StudioServer> {
   const host = options.host ?? 'localhost';
   const token = options.token === '' ? undefined : options.token;
   if (token === undefined && !isLoopbackName(host)) throw new StudioUnsafeBindingError(host);
-  const root = studioPageDirectory();
-  const asks = options.asks ?? new StudioAsks();
-  const runs = new StudioRuns({
-    runtime: options.runtime,
-    crews: options.crews,
-    humanInput: asks,
-    logger: options.logger,
-    ...(options.maxEventsPerRun === undefined ? {} : { maxEventsPerRun: options.maxEventsPerRun }),
-  });
+  const studio = createStudio(options);
   const app = fastify({ logger: false, forceCloseConnections: true });
-  app.addHook('onRequest', studioGuard(token));
-  await app.register(studioApiRoutes, {
-    runs,
-    asks,
-    services: options.runtime.services,
-    runtime: options.runtime,
-    version: options.version ?? '',
-    ...(options.configuration === undefined ? {} : { configuration: options.configuration }),
-  });
-  // The page's files: hashed assets are cached for good, index.html is asked for each time.
-  await app.register(fastifyStatic, {
-    root,
-    setHeaders: (reply, path) => {
-      reply.header('cache-control', path.endsWith('index.html') ? 'no-cache' : 'public, max-age=31536000, immutable');
-    },
-  });
+  await studio.routes(app);
   await app.listen({ host, port: options.port ?? 4000 });
   const { port } = app.server.address() as AddressInfo;
   const shown = host.includes(':') ? `[${host}]` : host;
@@ -77,11 +39,11 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
   options.logger.info({ url: url.replace(/\?token=.*$/, '?token=…') }, 'Studio listening.');
   return {
     url,
-    runs,
-    asks,
+    runs: studio.runs,
+    asks: studio.asks,
     app,
     close: async () => {
-      runs.cancelAll();
+      studio.stop();
       await app.close();
     },
   };

@@ -44,6 +44,7 @@ export class A2AServer {
   readonly #cardSigning: AgentCardSigningKey | undefined;
   readonly #grpcSecurity: A2AGrpcCallSecurity | undefined;
   #services: A2AScopeSource | undefined;
+  readonly #extraRoutes: { readonly prefix: string; readonly register: (app: FastifyInstance) => Promise<void> }[] = [];
   #app: FastifyInstance | undefined;
   #grpc: A2AGrpcServer | undefined;
   #address: A2AServerAddress | undefined;
@@ -89,6 +90,17 @@ export class A2AServer {
   }
 
   /** Gives the provider request scopes are created from (the host's root provider). */
+  /**
+   * Serves more routes on the same server, below `prefix` (`/studio`), in a Fastify context of their own:
+   * the A2A routes' guards, parsers and error answers do not apply to them, so they bring their own.
+   * Call before `start`.
+   */
+  addRoutes(prefix: string, register: (app: FastifyInstance) => Promise<void>): this {
+    if (this.#app !== undefined) throw new Error('A2AServer.addRoutes comes before start().');
+    this.#extraRoutes.push({ prefix, register });
+    return this;
+  }
+
   useServices(services: A2AScopeSource): this {
     this.#services = services;
     return this;
@@ -207,6 +219,7 @@ export class A2AServer {
     const operations = createV1Operations(v1);
     void app.register(a2aRoutes, routes);
     void app.register(a2aV1Routes, { ...v1, revision: settings.SpecificationRevision, operations });
+    for (const { prefix, register } of this.#extraRoutes) void app.register(register, { prefix });
     return { app, operations };
   }
 }

@@ -14,6 +14,7 @@ export const serveCommand: CliCommand = {
       .option('-V, --var <key=value...>', 'a value for a {KEY} placeholder of a YAML crew (repeatable)')
       .option('--no-persistence', 'keep no task records (GET /a2a/tasks/{id} then answers 501)')
       .option('--state <file>', 'task records database (default: .orkeon/state.db beside the crew)')
+      .option('--studio', 'also serve Studio at /studio/ on the same server: start, watch and cancel runs of the crew')
       .addHelpText(
         'after',
         '\nListens on A2A:Host:A2A:Port (default localhost:5002), HTTPS with A2A:CertificatePath and A2A:CertificateKeyPath.\nExample:\n  orkeon serve examples/quickstart -V topic=octopuses --set A2A:Port=5002\n  curl -s localhost:5002/.well-known/agent.json',

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import {
   A2AAgentDiscovery,
   type A2ASecuritySettings,
+  A2AServerService,
   type A2ASettings,
   A2ASettingsService,
   type A2ATaskContext,
@@ -17,6 +18,7 @@ import {
 } from '@orkeon/a2a';
 import {
   type AgentDefinition,
+  type Configuration,
   type CrewDefinition,
   type Logger,
   MultiModalContentService,
@@ -32,12 +34,14 @@ import { createCliRuntime } from '../run/create-cli-runtime.js';
 import { loadRunTarget } from '../run/load-run-target.js';
 import { crewFolderOf, parseVariables } from '../run/run-arguments.js';
 import { UsageError } from '../usage-error.js';
+import { cliVersion } from '../version.js';
 
 interface ServeOptions {
   mount?: string[];
   var?: string[];
   persistence: boolean;
   state?: string;
+  studio?: boolean;
 }
 
 /** What `orkeon serve` does; its arguments, options and help are in `serve-command-definition.ts`. */
@@ -97,16 +101,20 @@ export const serveAction: CliCommandAction = {
         });
       }
       await registerPeers(configuration.get(a2aSettings), configuration.get(a2aSecuritySettings), directory, logger);
+      const studio = options.studio === true ? await studioOnServer(runtime, crew, configuration, logger) : undefined;
       const server = await startA2AServer(runtime.services);
       const skills = directory.list().map((registration) => registration.id);
       context.io.stderr.write(
         `orkeon: serving '${crew.name}' at ${server.address?.url} (skills: ${skills.join(', ')}); Ctrl+C stops\n`,
       );
+      if (studio !== undefined)
+        context.io.stderr.write(`orkeon: Studio at ${server.address?.url}/studio/${studio.tokenQuery}\n`);
       logger.info({ url: server.address?.url, skills }, 'A2A server ready');
       await new Promise<void>((resolve) => {
         if (context.signal.aborted) resolve();
         else context.signal.addEventListener('abort', () => resolve(), { once: true });
       });
+      studio?.studio.stop();
       await server.stop();
       return ExitCode.ok;
     } finally {
@@ -114,6 +122,38 @@ export const serveAction: CliCommandAction = {
     }
   },
 };
+
+/**
+ * Studio below `/studio` on the A2A server: the served crew in its form, its runs' questions on the page (the
+ * permission gate's asks stay headless, as for A2A tasks). Beyond loopback it needs `Svc:Studio:Token`.
+ */
+async function studioOnServer(runtime: Runtime, crew: CrewDefinition, configuration: Configuration, logger: Logger) {
+  const { createStudio, isLoopbackName, StudioUnsafeBindingError, studioSettings } = await import('@orkeon/studio');
+  const settings = configuration.get(studioSettings);
+  const host = configuration.get(a2aSettings).Host;
+  if (settings.Token === undefined && !isLoopbackName(host)) throw new StudioUnsafeBindingError(host);
+  const studio = createStudio({
+    runtime,
+    logger,
+    configuration,
+    version: cliVersion,
+    maxEventsPerRun: settings.MaxEventsPerRun,
+    crews: [
+      {
+        name: crew.name,
+        ...(crew.goal === undefined ? {} : { description: crew.goal }),
+        variables: [],
+        load: async () => crew,
+      },
+    ],
+    ...(settings.Token === undefined ? {} : { token: settings.Token }),
+  });
+  runtime.services.get(A2AServerService).addRoutes('/studio', (app) => studio.routes(app));
+  return {
+    studio,
+    tokenQuery: settings.Token === undefined ? '' : `?token=${encodeURIComponent(settings.Token)}`,
+  };
+}
 
 /** One agent answering one A2A task through the runtime: its role as system prompt, its tools, its model. */
 async function answerAs(

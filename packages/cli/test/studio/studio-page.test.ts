@@ -287,6 +287,51 @@ describe('orkeon studio in Chromium', () => {
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
   }, 60_000);
 
+  it('orkeon serve --studio: the page below /studio on the A2A server starts the served crew; A2A answers beside it', async () => {
+    scripted.server.enqueue({ text: '- Owls fly at night.' }, { text: '# Owls\nThey fly at night.' });
+    studio = scripted.start([
+      'serve',
+      'crews/watch',
+      '-V',
+      'topic=owls',
+      '--studio',
+      '--set',
+      'A2A:Host=127.0.0.1',
+      '--set',
+      'A2A:Port=0',
+    ]);
+    const child = studio;
+    const url = await new Promise<string>((resolve, reject) => {
+      let seen = '';
+      child.stderr?.on('data', (chunk) => {
+        seen += chunk;
+        const match = /Studio at (\S+)/.exec(seen);
+        if (match?.[1] !== undefined) resolve(match[1]);
+      });
+      child.on('close', () => reject(new Error(`orkeon serve ended early:\n${seen}`)));
+    });
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/studio\/$/);
+    const base = url.replace(/\/studio\/$/, '');
+    // The address without its slash leads to the page; the A2A card is served beside it.
+    const bare = await fetch(`${base}/studio`, { redirect: 'manual' });
+    expect(bare.headers.get('location')).toBe('/studio/');
+    expect(await (await fetch(`${base}/.well-known/agent.json`)).json()).toMatchObject({ name: 'watch' });
+
+    const page = await openPage(url);
+    expect(await page.getByLabel('Crew').locator('option').allTextContents()).toEqual(['watch']);
+    await page.getByRole('button', { name: 'Start' }).click();
+    await expect.poll(() => page.locator('.run-detail .status').textContent(), { timeout: 20_000 }).toBe('completed');
+    expect(await page.locator('pre.output').textContent()).toContain('They fly at night.');
+    expect(JSON.stringify(scripted.server.requests[0]?.body)).toContain('List facts about owls');
+  }, 60_000);
+
+  it('orkeon studio beyond loopback without a token refuses to start, naming the fix', async () => {
+    const result = await scripted.run(['studio', 'crews', '--host', '0.0.0.0']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('STUDIO_UNSAFE_BINDING');
+    expect(result.stderr).toContain('SVC_Svc__Studio__Token');
+  });
+
   it('cancels a running run from the page', async () => {
     scripted.server.enqueue({ text: 'too late', delayMilliseconds: 20_000 });
     const page = await openPage(await startStudio());
