@@ -96,7 +96,8 @@ export function withTelemetry(
             controller.enqueue(part);
           },
           flush() {
-            if (capture) outcome.output = [...(text.length === 0 ? [] : [{ type: 'text', text: text.join('') }]), ...toolCalls];
+            if (capture)
+              outcome.output = [...(text.length === 0 ? [] : [{ type: 'text', text: text.join('') }]), ...toolCalls];
             if (failure === undefined) call.end(outcome);
             else call.fail(failure, outcome);
           },

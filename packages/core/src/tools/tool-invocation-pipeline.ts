@@ -14,7 +14,14 @@ import type { PermissionGate, PermissionGateDecision, PermissionPrompt } from '.
 import { isPermissionMode, type PermissionMode } from '../permissions/permission-mode.js';
 import { classifyTool } from '../permissions/tool-classification.js';
 import { serviceToken } from '../services/service-token.js';
-import { contentAttribute, GenAi, instruments, OrkeonAttributes, SpanKind, tracer } from '../telemetry/gen-ai-telemetry.js';
+import {
+  contentAttribute,
+  GenAi,
+  instruments,
+  OrkeonAttributes,
+  SpanKind,
+  tracer,
+} from '../telemetry/gen-ai-telemetry.js';
 import type { FileSystem } from '../vfs/file-system.js';
 import type { ToolCallerRequests } from './caller-requests.js';
 import {
@@ -165,7 +172,8 @@ export class ToolInvocationPipeline {
       .catch((error: unknown) => toolFailure(`Tool '${name}' could not be run: ${this.#redact(messageOf(error))}`));
     const limited = truncateToolResult(result, tool?.maxResultCharacters ?? defaultMaxResultCharacters);
     span.setAttribute(OrkeonAttributes.toolOutcome, limited.outcome);
-    if (this.#options.captureContent === true) span.setAttribute(GenAi.toolCallResult, contentAttribute(limited.output));
+    if (this.#options.captureContent === true)
+      span.setAttribute(GenAi.toolCallResult, contentAttribute(limited.output));
     if (limited.outcome !== 'Success') {
       span.setAttribute(GenAi.errorType, errorTypeOf[limited.outcome] ?? 'tool_error');
       span.setStatus({ code: SpanStatusCode.ERROR, message: limited.output.slice(0, 200) });
