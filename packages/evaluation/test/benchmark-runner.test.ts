@@ -1,3 +1,5 @@
+// One file over 300 lines: every behaviour of the benchmark runner through createRuntime shares one scripted
+// model server and one crew factory (evaluators, the judge, embeddings, concurrency, failures).
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {

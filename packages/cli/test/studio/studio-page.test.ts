@@ -1,3 +1,5 @@
+// One file over 300 lines: every browser test of Studio shares one Chromium, one folder of crews and the
+// `orkeon studio` process helpers; each test is one thing a person does on the page.
 import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';

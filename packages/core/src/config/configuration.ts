@@ -1,3 +1,5 @@
+// One file over 300 lines: the Configuration class and loadConfiguration share the tree, origin and alias
+// helpers that merge the three sources; splitting them would export those internals.
 import { access } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { z } from 'zod';

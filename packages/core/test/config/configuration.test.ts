@@ -1,3 +1,5 @@
+// One file over 300 lines: sources, precedence, aliases, judging and the listing of settings all read the
+// same sections through loadConfiguration, so their cases sit together.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createTemporaryDirectory, type TemporaryDirectory } from '@orkeon/testing';

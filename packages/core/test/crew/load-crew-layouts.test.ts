@@ -1,3 +1,5 @@
+// One file over 300 lines: the YAML layouts (single file, triplet, per entity) and the variables share the
+// same folder helpers and the same problem messages, checked side by side.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createTemporaryDirectory, type TemporaryDirectory } from '@orkeon/testing';
