@@ -1,9 +1,5 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-
-const root = fileURLToPath(new URL('../../../../', import.meta.url));
-const bin = join(root, 'packages/cli/src/bin.ts');
+import { orkeonCommand } from '../orkeon-process.js';
 
 /** A real `orkeon` process on a pseudo-terminal that a test types into, as a person would. */
 export interface TerminalSession {
@@ -30,14 +26,7 @@ export function startTerminalSession(
   args: readonly string[],
   options: { cwd: string; environment?: Record<string, string> },
 ): TerminalSession {
-  const line = [
-    process.execPath,
-    '--conditions=@orkeon/source',
-    '--import',
-    pathToFileURL(join(root, 'node_modules/tsx/dist/loader.mjs')).href,
-    bin,
-    ...args,
-  ]
+  const line = orkeonCommand(args)
     .map((word) => `'${word.replaceAll("'", "'\\''")}'`)
     .join(' ');
   const child: ChildProcessWithoutNullStreams = spawn(
