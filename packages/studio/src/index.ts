@@ -8,6 +8,7 @@ export {
   type ToolInFlight,
 } from './run-view.js';
 export { createStudio, type Studio, type StudioOptions } from './studio.js';
+export type { StudioA2ATask } from './studio-a2a-task.js';
 export { type StudioAsk, StudioAsks } from './studio-asks.js';
 export type { StudioCrew } from './studio-crew.js';
 export { StudioPageMissingError, StudioRequestInvalidError, StudioUnsafeBindingError } from './studio-errors.js';

@@ -2,6 +2,7 @@ import { type Configuration, type Runtime, type ServiceProvider, StateStoreServi
 import type { RunEvent } from '@orkeon/core/run-events';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import type { StudioA2ATask } from './studio-a2a-task.js';
 import type { StudioAsks } from './studio-asks.js';
 import { StudioRequestInvalidError } from './studio-errors.js';
 import { type StudioRuns, studioResource } from './studio-runs.js';
@@ -18,6 +19,8 @@ export interface StudioApiOptions {
   readonly configuration?: Configuration;
   /** The CLI's version, shown in the page's header. */
   readonly version: string;
+  /** The A2A tasks of the host's server, when it has one. */
+  readonly a2aTasks?: () => Promise<readonly StudioA2ATask[]>;
 }
 
 const startBody = z.strictObject({
@@ -51,8 +54,13 @@ export async function studioApiRoutes(app: FastifyInstance, options: StudioApiOp
     return reply.code(status).send({ error: { code, message: message ?? String(error) } });
   });
 
+  app.get('/api/a2a/tasks', async () =>
+    options.a2aTasks === undefined ? { enabled: false, tasks: [] } : { enabled: true, tasks: await options.a2aTasks() },
+  );
+
   app.get('/api/overview', async () => ({
     version: options.version,
+    a2a: options.a2aTasks !== undefined,
     crews: await Promise.all(
       runs.crews.map(async (crew) => {
         // The agents, for the chat: the crew with each `{KEY}` standing for itself.

@@ -1,6 +1,7 @@
 import fastifyStatic from '@fastify/static';
 import type { Configuration, Logger, Runtime } from '@orkeon/core';
 import type { FastifyInstance } from 'fastify';
+import type { StudioA2ATask } from './studio-a2a-task.js';
 import { StudioAsks } from './studio-asks.js';
 import type { StudioCrew } from './studio-crew.js';
 import { studioGuard } from './studio-guard.js';
@@ -20,6 +21,8 @@ export interface StudioOptions {
   readonly maxEventsPerRun?: number;
   /** The settings the runtime was built from: the page's Settings view shows them, secrets redacted. */
   readonly configuration?: Configuration;
+  /** The A2A tasks the host's server holds (`orkeon serve --studio`): the page's A2A view lists them. */
+  readonly a2aTasks?: () => Promise<readonly StudioA2ATask[]>;
 }
 
 /** Studio's runs and questions, and its page and API as Fastify routes for any server (its own, or `orkeon serve`'s). */
@@ -56,6 +59,7 @@ export function createStudio(options: StudioOptions): Studio {
         runtime: options.runtime,
         version: options.version ?? '',
         ...(options.configuration === undefined ? {} : { configuration: options.configuration }),
+        ...(options.a2aTasks === undefined ? {} : { a2aTasks: options.a2aTasks }),
       });
       // Below a prefix the page is at `<prefix>/`: its addresses are relative, so `<prefix>` alone is sent there.
       if (app.prefix !== '') app.get('', (_request, reply) => reply.redirect(`${app.prefix}/`, 301));

@@ -46,6 +46,7 @@ export class A2AServer {
   #services: A2AScopeSource | undefined;
   readonly #extraRoutes: { readonly prefix: string; readonly register: (app: FastifyInstance) => Promise<void> }[] = [];
   #app: FastifyInstance | undefined;
+  #operations: V1Operations | undefined;
   #grpc: A2AGrpcServer | undefined;
   #address: A2AServerAddress | undefined;
 
@@ -101,6 +102,24 @@ export class A2AServer {
     return this;
   }
 
+  /**
+   * The v1.0 tasks this server holds (every caller's, for an operator's view such as Studio's), newest first:
+   * id, context, skill, state and times. Empty before `start`.
+   */
+  async taskOverview(): Promise<A2ATaskOverview[]> {
+    const records = (await this.#operations?.taskRecords()) ?? [];
+    return records
+      .map((record) => ({
+        id: record.task.id,
+        contextId: record.task.contextId,
+        skillId: record.skillId,
+        state: record.task.status.state,
+        createdAt: record.createdAt,
+        ...(record.task.status.timestamp === undefined ? {} : { updatedAt: record.task.status.timestamp }),
+      }))
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  }
+
   useServices(services: A2AScopeSource): this {
     this.#services = services;
     return this;
@@ -116,6 +135,7 @@ export class A2AServer {
       assertSafeBinding(this.#settings.Host, this.#grpcSecurity?.settings ?? {});
     }
     const { app, operations } = this.#build();
+    this.#operations = operations;
     await app.listen({ host: this.#settings.Host, port: this.#settings.Port });
     const bound = app.server.address();
     const port = typeof bound === 'object' && bound !== null ? bound.port : this.#settings.Port;
@@ -222,6 +242,17 @@ export class A2AServer {
     for (const { prefix, register } of this.#extraRoutes) void app.register(register, { prefix });
     return { app, operations };
   }
+}
+
+/** One task of `A2AServer.taskOverview()`. @experimental SVCEXP001 */
+export interface A2ATaskOverview {
+  readonly id: string;
+  readonly contextId: string;
+  readonly skillId: string;
+  /** The v1.0 state, e.g. `TASK_STATE_COMPLETED`. */
+  readonly state: string;
+  readonly createdAt: string;
+  readonly updatedAt?: string;
 }
 
 /** @experimental SVCEXP001 */

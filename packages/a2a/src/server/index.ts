@@ -1,4 +1,10 @@
-export { A2AServer, type A2AServerAddress, A2AServerService, startA2AServer } from './a2a-server.js';
+export {
+  A2AServer,
+  type A2AServerAddress,
+  A2AServerService,
+  type A2ATaskOverview,
+  startA2AServer,
+} from './a2a-server.js';
 export { A2AServerOptionError } from './a2a-server-errors.js';
 export {
   type A2AHttpsOptions,

@@ -138,6 +138,7 @@ async function studioOnServer(runtime: Runtime, crew: CrewDefinition, configurat
     configuration,
     version: cliVersion,
     maxEventsPerRun: settings.MaxEventsPerRun,
+    a2aTasks: () => runtime.services.get(A2AServerService).taskOverview(),
     crews: [
       {
         name: crew.name,

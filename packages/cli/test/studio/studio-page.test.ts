@@ -325,6 +325,20 @@ describe('orkeon studio in Chromium', () => {
     await expect.poll(() => page.locator('.run-detail .status').textContent(), { timeout: 20_000 }).toBe('completed');
     expect(await page.locator('pre.output').textContent()).toContain('They fly at night.');
     expect(JSON.stringify(scripted.server.requests[0]?.body)).toContain('List facts about owls');
+
+    // A task an A2A client sends over HTTP+JSON is listed in the A2A view.
+    scripted.server.enqueue({ text: 'A short answer.' });
+    const sent = await fetch(`${base}/a2a/v1/message:send`, {
+      method: 'POST',
+      headers: { 'A2A-Version': '1.0', 'content-type': 'application/a2a+json' },
+      body: JSON.stringify({ message: { messageId: 'm-1', role: 'ROLE_USER', parts: [{ text: 'Owls?' }] } }),
+    });
+    const { task } = (await sent.json()) as { task: { id: string } };
+    await page.getByRole('button', { name: 'A2A' }).click();
+    const row = page.getByRole('region', { name: 'A2A tasks' }).locator('tr', { hasText: task.id });
+    await row.waitFor();
+    expect(await row.locator('td').nth(2).textContent()).toBe('completed');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
   }, 60_000);
 
   it('orkeon studio beyond loopback without a token refuses to start, naming the fix', async () => {

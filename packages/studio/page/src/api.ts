@@ -113,8 +113,19 @@ export interface SettingsEntryView {
   readonly origin: string;
 }
 
+export interface A2ATaskView {
+  readonly id: string;
+  readonly contextId: string;
+  readonly skillId: string;
+  readonly state: string;
+  readonly createdAt: string;
+  readonly updatedAt?: string;
+}
+
 export interface Overview {
   readonly version: string;
+  /** Whether the host serves A2A (`orkeon serve --studio`): the A2A view is shown. */
+  readonly a2a: boolean;
   readonly crews: readonly StudioCrewInfo[];
 }
 
@@ -143,6 +154,7 @@ export const api = {
   session: (id: string) =>
     call<{ session: SessionDetail }>(`api/history/${encodeURIComponent(id)}`).then((body) => body.session),
   tools: () => call<ToolsView>('api/tools'),
+  a2aTasks: () => call<{ tasks: A2ATaskView[] }>('api/a2a/tasks').then((body) => body.tasks),
   chat: (crew: string, agent: string, thread: string, message: string) =>
     call<{ run: StudioRunSummary }>('api/chat', { method: 'POST', body: { crew, agent, thread, message } }).then(
       (body) => body.run,

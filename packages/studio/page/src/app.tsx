@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { A2AView } from './a2a-view';
 import { api, type Overview, type StudioAsk, type StudioRunSummary } from './api';
 import { AsksPanel } from './asks-panel';
 import { ChatView } from './chat-view';
@@ -21,7 +22,7 @@ export function App() {
   const [followed, setFollowed] = useState<FollowedRun | undefined>();
   const [asks, setAsks] = useState<StudioAsk[]>([]);
   const [problem, setProblem] = useState<string | undefined>();
-  const [view, setView] = useState<'runs' | 'chat' | 'history' | 'metrics' | 'tools' | 'settings'>('runs');
+  const [view, setView] = useState<'runs' | 'chat' | 'history' | 'a2a' | 'metrics' | 'tools' | 'settings'>('runs');
 
   const refreshRuns = () =>
     api
@@ -77,18 +78,19 @@ export function App() {
         <h1>Orkeon Studio</h1>
         <span class="version">{overview?.version}</span>
         <nav aria-label="Views">
-          {(['runs', 'chat', 'history', 'metrics', 'tools', 'settings'] as const).map((name) => (
-            <button
-              key={name}
-              type="button"
-              class="view"
-              aria-current={view === name ? 'page' : undefined}
-              onClick={() => setView(name)}
-            >
-              {name[0]?.toUpperCase()}
-              {name.slice(1)}
-            </button>
-          ))}
+          {(['runs', 'chat', 'history', 'a2a', 'metrics', 'tools', 'settings'] as const)
+            .filter((name) => name !== 'a2a' || overview?.a2a === true)
+            .map((name) => (
+              <button
+                key={name}
+                type="button"
+                class="view"
+                aria-current={view === name ? 'page' : undefined}
+                onClick={() => setView(name)}
+              >
+                {name === 'a2a' ? 'A2A' : `${name[0]?.toUpperCase()}${name.slice(1)}`}
+              </button>
+            ))}
         </nav>
       </header>
       <aside>
@@ -119,6 +121,8 @@ export function App() {
           <ChatView crews={overview?.crews ?? []} />
         ) : view === 'history' ? (
           <HistoryView />
+        ) : view === 'a2a' ? (
+          <A2AView />
         ) : view === 'metrics' ? (
           <MetricsView />
         ) : view === 'tools' ? (

@@ -164,6 +164,11 @@ export class V1Operations {
     return taskView(record.task, { historyLength: request.historyLength });
   }
 
+  /** Every task record, whoever made it: for the host's own views, never answered to a caller. */
+  taskRecords(): Promise<V1TaskRecord[]> {
+    return this.#parts.records().all();
+  }
+
   /** The caller's own tasks (in its tenant), filtered and paged. */
   async listTasks(request: V1ListTasksRequest, caller: V1Caller): Promise<V1ListTasksResponse> {
     const records = await this.#parts.records().all();
