@@ -195,7 +195,8 @@ describe('orkeon studio in Chromium', () => {
     await asks.getByRole('button', { name: 'Send' }).click();
 
     await expect.poll(() => page.locator('.run-detail .status').textContent(), { timeout: 20_000 }).toBe('completed');
-    expect(await asks.count()).toBe(0);
+    // The answered question leaves the page (a periodic read still in flight must not bring it back).
+    await expect.poll(() => asks.count(), { timeout: 5000 }).toBe(0);
     const messages = (scripted.server.requests[1]?.body?.messages ?? []) as { role: string; content: unknown }[];
     expect(messages.find((message) => message.role === 'tool')?.content).toBe('Lisbon');
   }, 60_000);

@@ -5,6 +5,7 @@ import { AsksPanel } from './asks-panel';
 import { ChatView } from './chat-view';
 import { type FollowedRun, followRun } from './follow-run';
 import { HistoryView } from './history-view';
+import { latestOnly } from './latest-only';
 import { MetricsView } from './metrics-view';
 import { RunDetail } from './run-detail';
 import { RunList } from './run-list';
@@ -24,16 +25,9 @@ export function App() {
   const [problem, setProblem] = useState<string | undefined>();
   const [view, setView] = useState<'runs' | 'chat' | 'history' | 'a2a' | 'metrics' | 'tools' | 'settings'>('runs');
 
-  const refreshRuns = () =>
-    api
-      .runs()
-      .then(setRuns)
-      .catch((error: Error) => setProblem(error.message));
-  const refreshAsks = () =>
-    api
-      .asks()
-      .then(setAsks)
-      .catch(() => {});
+  // Made once: each keeps its own count of requests, so a late answer to an older read is dropped.
+  const [refreshRuns] = useState(() => latestOnly(api.runs, setRuns, (error) => setProblem(error.message)));
+  const [refreshAsks] = useState(() => latestOnly(api.asks, setAsks));
 
   useEffect(() => {
     api
