@@ -60,9 +60,18 @@ function carriesToken(request: FastifyRequest, token: string): boolean {
   if (authorization?.startsWith('Bearer ') === true && same(authorization.slice(7), token)) return true;
   for (const part of (request.headers.cookie ?? '').split(';')) {
     const [name, ...value] = part.trim().split('=');
-    if (name === studioTokenCookie && same(decodeURIComponent(value.join('=')), token)) return true;
+    if (name === studioTokenCookie && same(decodedOrRaw(value.join('=')), token)) return true;
   }
   return false;
+}
+
+/** A cookie value as sent; a malformed escape (`%`) is compared as written, so it is refused, not a crash. */
+function decodedOrRaw(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
 }
 
 function same(offered: string, token: string): boolean {

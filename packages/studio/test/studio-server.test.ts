@@ -231,6 +231,10 @@ describe('who may reach Studio', () => {
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Strict/);
     expect((await fetch(`${base}api/overview`, { headers: { cookie: cookie.split(';')[0] ?? '' } })).status).toBe(200);
+    // A malformed cookie is refused like a wrong one, not answered 500.
+    const hostile = await fetch(`${base}api/overview`, { headers: { cookie: 'orkeon_studio_token=%E0%A4%' } });
+    expect(hostile.status).toBe(401);
+    expect(((await hostile.json()) as { error: { message: string } }).error.message).toMatch(/needs its token/);
   });
 
   it('refuses to listen beyond loopback without a token', async () => {
