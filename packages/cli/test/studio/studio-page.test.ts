@@ -211,6 +211,7 @@ describe('orkeon studio in Chromium', () => {
         {
           SVC_Svc__Security__PermissionGate__Enabled: 'true',
           SVC_Svc__Security__PermissionGate__Mode: 'default',
+          SVC_Svc__Monitoring__Enabled: 'true',
         },
         ['--mount', `${join(scripted.folder.path, 'crews')}:/crews:ro`],
       ),
@@ -224,6 +225,11 @@ describe('orkeon studio in Chromium', () => {
     const result = String(messages.find((message) => message.role === 'tool')?.content);
     expect(result).not.toMatch(/DENIED/);
     expect(result).toContain('watch');
+    // The decision is on the tool call's span.
+    const call = page
+      .getByRole('list', { name: 'Spans' })
+      .getByRole('button', { name: /^execute_tool directory_read/ });
+    await expect.poll(() => call.textContent(), { timeout: 10_000 }).toContain('permission: approved');
   }, 60_000);
 
   it('lists the tools and the configured MCP servers with theirs', async () => {

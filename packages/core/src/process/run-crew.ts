@@ -25,7 +25,7 @@ import { runConsensualProcess } from './consensual-process.js';
 import type { CrewEventListener } from './crew-events.js';
 import type { CrewResult } from './crew-result.js';
 import { CrewRun, type LlmClientFactory } from './crew-run.js';
-import { UnsupportedProcessError } from './crew-run-errors.js';
+import { CrewRunError, UnsupportedProcessError } from './crew-run-errors.js';
 import { graphConfigSchema } from './graph-config.js';
 import { graphCheckpointId, runCrewGraphProcess } from './graph-crew-process.js';
 import { runGraphProcess } from './graph-process.js';
@@ -122,26 +122,36 @@ export async function runCrew(crew: CrewDefinition, options: RunCrewOptions): Pr
     ...(options.maxRepairAttempts === undefined ? {} : { maxRepairAttempts: options.maxRepairAttempts }),
     ...(options.piiDetector === undefined ? {} : { piiDetector: options.piiDetector }),
   });
-  return withCrewRunSpan({ name: crew.name, process: crew.process }, async () => {
-    await run.start();
-    if (waves !== undefined) await runParallelProcess(run, waves, maxConcurrency);
-    else if (crew.process === 'hierarchical') await runHierarchicalProcess(run);
-    else if (crew.process === 'consensual')
-      await runConsensualProcess(run, consensusOptionsFor(options.consensus, crew.consensus));
-    else if (crew.process === 'graph') {
-      const config = graphConfigSchema.parse(crew.graphConfig ?? {});
-      if (crew.graph === undefined) await runGraphProcess(run, config);
-      else await runCrewGraphProcess(run, crew.graph, config, graphCheckpoint);
-    } else if (crew.process === 'autonomous')
-      await runAutonomousProcess(run, {
-        ...(options.executionBudget === undefined ? {} : { budget: options.executionBudget }),
-        ...(options.delegationTimeoutMilliseconds === undefined
-          ? {}
-          : { delegationTimeoutMilliseconds: options.delegationTimeoutMilliseconds }),
-      });
-    else await runSequentialProcess(run);
-    return run.finish();
-  });
+  return withCrewRunSpan(
+    { name: crew.name, process: crew.process },
+    async () => {
+      await run.start();
+      if (waves !== undefined) await runParallelProcess(run, waves, maxConcurrency);
+      else if (crew.process === 'hierarchical') await runHierarchicalProcess(run);
+      else if (crew.process === 'consensual')
+        await runConsensualProcess(run, consensusOptionsFor(options.consensus, crew.consensus));
+      else if (crew.process === 'graph') {
+        const config = graphConfigSchema.parse(crew.graphConfig ?? {});
+        if (crew.graph === undefined) await runGraphProcess(run, config);
+        else await runCrewGraphProcess(run, crew.graph, config, graphCheckpoint);
+      } else if (crew.process === 'autonomous')
+        await runAutonomousProcess(run, {
+          ...(options.executionBudget === undefined ? {} : { budget: options.executionBudget }),
+          ...(options.delegationTimeoutMilliseconds === undefined
+            ? {}
+            : { delegationTimeoutMilliseconds: options.delegationTimeoutMilliseconds }),
+        });
+      else await runSequentialProcess(run);
+      return run.finish();
+    },
+    crewFailure,
+  );
+}
+
+/** Why a finished run did not succeed, for its span: the run's error (a spent budget names its own code). */
+function crewFailure(result: CrewResult): unknown {
+  if (result.success) return undefined;
+  return result.error ?? new CrewRunError('CREW_RUN_FAILED', 'the crew did not succeed');
 }
 
 /** The tools of `agent` working on `task`: the agent's, then the task's, each once. For `clientFor` to select. */

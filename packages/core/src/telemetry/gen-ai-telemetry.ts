@@ -69,6 +69,10 @@ export const OrkeonAttributes = {
   guardianClasses: 'orkeon.guardian.pattern_classes',
   /** The guardrail that blocked (on the `invoke_agent` or `execute_tool` span). */
   guardrailTripped: 'orkeon.guardrail.tripped',
+  /** What the permission gate decided (`allow`, `deny`, `approved`, `refused`, `unanswered`), on the span of the call it judged. */
+  permissionDecision: 'orkeon.permission.decision',
+  /** The permission mode the gate judged the call in. */
+  permissionMode: 'orkeon.permission.mode',
 } as const;
 
 export const MetricNames = {

@@ -302,6 +302,11 @@ export class ToolInvocationPipeline {
     if (gate === undefined) return undefined;
     const mode = invocation.permissionMode ?? gate.defaultMode;
     const decided = (verdict: PermissionGateDecision['verdict']) => {
+      // On the call's execute_tool span (or, for an action that is no tool, the span it happens in).
+      trace.getActiveSpan()?.setAttributes({
+        [OrkeonAttributes.permissionDecision]: verdict,
+        [OrkeonAttributes.permissionMode]: mode,
+      });
       try {
         this.#options.onGateDecision?.({ tool: tool.name, mode, verdict, caller: invocation.caller });
       } catch (error) {

@@ -1,3 +1,4 @@
+import { SpanStatusCode } from '@opentelemetry/api';
 import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import { captureLogger, type ScriptedModelServer, startScriptedModelServer } from '@orkeon/testing';
@@ -159,6 +160,23 @@ describe('runCrew', () => {
       'orkeon.crew.process': 'sequential',
     });
     expect(agent?.parentSpanContext?.spanId).toBe(run?.spanContext().spanId);
+  });
+
+  it('marks the crew.run span failed with the run error code when the run ends unsuccessful', async () => {
+    server.enqueue({ error: { status: 400, message: 'bad request' } });
+    const crew = defineCrew({
+      name: 'failing',
+      agents,
+      tasks: [{ id: 'only', description: 'Only.', expectedOutput: 'O', agent: 'analyst' }],
+    });
+    const result = await runCrew(crew, {
+      clientFor: scriptedClients(server).clientFor,
+      logger: captureLogger().logger,
+    });
+    expect(result.success).toBe(false);
+    const run = spans.getFinishedSpans().find((span) => span.name === 'crew.run');
+    expect(run?.attributes['error.type']).toBe(result.error?.code);
+    expect(run?.status).toMatchObject({ code: SpanStatusCode.ERROR, message: result.error?.message });
   });
 
   it('passes the crew and agent model settings to the model call', async () => {

@@ -23,6 +23,7 @@ import {
   type ChatModel,
   fileTools,
   LlmClient,
+  PermissionGate,
   setModelPrices,
   ToolInvocationPipeline,
   ToolRegistry,
@@ -187,6 +188,54 @@ describe('telemetry emitted by every run', () => {
       'error.type': 'denied',
       'orkeon.tool.outcome': 'Denied',
     });
+  });
+
+  it("the permission gate's decision and mode go on the execute_tool span of the call it judged", async () => {
+    const vfs = await VirtualFileSystem.create([`${join(folder.path, 'docs')}:/docs:rw`]);
+    const asked: string[] = [];
+    const gated = new ToolInvocationPipeline({
+      registry: new ToolRegistry(fileTools),
+      vfs,
+      logger: captureLogger().logger,
+      gate: new PermissionGate({ defaultMode: 'acceptEdits' }),
+      prompt: async (request) => {
+        asked.push(request.tool);
+        return false;
+      },
+    });
+    const caller = { kind: 'script' as const, agent: 'writer' };
+    await gated.invoke({ tool: 'file_read', input: { path: '/docs/a.md' }, caller });
+    await gated.invoke({
+      tool: 'file_read',
+      input: { path: '/docs/a.md' },
+      caller,
+      permissionMode: 'bypassPermissions',
+    });
+    await gated.invoke({
+      tool: 'file_write',
+      input: { path: '/docs/b.md', content: 'b' },
+      caller,
+      permissionMode: 'plan',
+    });
+    await gated.invoke({ tool: 'file_read', input: { path: '/docs/a.md' }, caller, permissionMode: 'default' });
+    expect(asked).toEqual(['file_read']);
+    const judged = spans
+      .getFinishedSpans()
+      .map((span) => [
+        span.name,
+        span.attributes['orkeon.permission.decision'],
+        span.attributes['orkeon.permission.mode'],
+      ]);
+    expect(judged).toEqual([
+      ['execute_tool file_read', 'allow', 'acceptEdits'],
+      ['execute_tool file_read', 'allow', 'bypassPermissions'],
+      ['execute_tool file_write', 'deny', 'plan'],
+      ['execute_tool file_read', 'refused', 'default'],
+    ]);
+    // Without a gate nothing is said about permissions.
+    spans.reset();
+    await pipeline.invoke({ tool: 'file_read', input: { path: '/docs/a.md' }, caller });
+    expect(only('execute_tool file_read').attributes).not.toHaveProperty('orkeon.permission.decision');
   });
 
   it('records the token usage and duration histograms and the orkeon counters', async () => {

@@ -51,16 +51,28 @@ export function SpanTree(props: { runId: string; traceId: string | undefined; ru
   );
 }
 
+/** What stopped a span, in words: a spent budget and a denied call say so; otherwise the error's type. */
+function errorLabel(span: SpanView): string {
+  const type = span.attributes['error.type'];
+  if (typeof type === 'string' && type.endsWith('BUDGET_EXHAUSTED')) return 'budget spent';
+  if (type === 'denied') return 'denied';
+  return typeof type === 'string' ? `error: ${type}` : 'error';
+}
+
 function SpanNode(props: { span: SpanView; children: Map<string | undefined, SpanView[]> }) {
   const [open, setOpen] = useState(false);
   const { span } = props;
   const below = props.children.get(span.spanId) ?? [];
+  const decision = span.attributes['orkeon.permission.decision'];
   return (
     <li>
       <button type="button" aria-expanded={open} class={`span ${span.status}`} onClick={() => setOpen(!open)}>
         <span class="span-name">{span.name}</span>
         <span class="span-time">{duration(span.durationMilliseconds)}</span>
-        {span.status === 'error' ? <span class="status failed">error</span> : null}
+        {typeof decision === 'string' ? (
+          <span class={`status permission-${decision}`}>permission: {decision}</span>
+        ) : null}
+        {span.status === 'error' ? <span class="status failed">{errorLabel(span)}</span> : null}
       </button>
       {open ? (
         <dl class="attributes">
