@@ -22,6 +22,8 @@ export interface A2ATaskStore {
    * else knows yet, so nothing can have changed it. Stores without it are written through `update`.
    */
   save?(record: A2ATaskRecord): Promise<A2ATaskRecord>;
+  /** Every record, for an operator's view (Studio's A2A view). Stores without it are not listed. */
+  list?(): Promise<A2ATaskRecord[]>;
 }
 
 /** @experimental SVCEXP001 */

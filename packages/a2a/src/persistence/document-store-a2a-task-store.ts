@@ -1,5 +1,5 @@
 import { type DocumentStore, updateDocument } from '@orkeon/core';
-import type { A2ATaskRecord } from '../wire/task-record.js';
+import { type A2ATaskRecord, a2aTaskRecordSchema } from '../wire/task-record.js';
 import {
   type A2ATaskDocument,
   a2aTaskCollection,
@@ -52,6 +52,15 @@ export class DocumentStoreA2ATaskStore implements A2ATaskStore {
     return this.#queue.run(record.taskId, async () => {
       await this.#store.put(a2aTaskCollection, a2aTaskDocumentKey(record.taskId), toTaskDocument(record));
       return record;
+    });
+  }
+
+  /** Every readable record; one that cannot be read (written by hand, damaged) is left out of the list, not fatal to it. */
+  async list(): Promise<A2ATaskRecord[]> {
+    const stored = await this.#store.list<A2ATaskDocument>(a2aTaskCollection);
+    return stored.flatMap((document) => {
+      const parsed = a2aTaskRecordSchema.safeParse(document.value);
+      return parsed.success ? [parsed.data] : [];
     });
   }
 

@@ -1,5 +1,6 @@
 import { createLogger, type Logger, type ServiceProvider, serviceToken } from '@orkeon/core';
 import fastify, { type FastifyInstance } from 'fastify';
+import { A2ATaskStoreService } from '../persistence/a2a-task-store.js';
 import type { A2ASettings } from '../registration/a2a-settings.js';
 import { A2AServerNotBoundError } from '../registration/registration-errors.js';
 import { assertSafeBinding } from '../security/assert-safe-binding.js';
@@ -103,21 +104,52 @@ export class A2AServer {
   }
 
   /**
-   * The v1.0 tasks this server holds (every caller's, for an operator's view such as Studio's), newest first:
-   * id, context, skill, state and times. Empty before `start`.
+   * The tasks this server holds (every caller's, for an operator's view such as Studio's), newest first: the
+   * v1.0 tasks, and the seed dialect's (`/a2a/tasks/send`) from the task store when task persistence is on,
+   * plus those running now. Empty before `start`.
    */
   async taskOverview(): Promise<A2ATaskOverview[]> {
     const records = (await this.#operations?.taskRecords()) ?? [];
-    return records
-      .map((record) => ({
-        id: record.task.id,
-        contextId: record.task.contextId,
+    const v1: A2ATaskOverview[] = records.map((record) => ({
+      id: record.task.id,
+      dialect: 'v1',
+      contextId: record.task.contextId,
+      skillId: record.skillId,
+      state: record.task.status.state,
+      createdAt: record.createdAt,
+      ...(record.task.status.timestamp === undefined ? {} : { updatedAt: record.task.status.timestamp }),
+    }));
+    return [...v1, ...(await this.#seedTaskOverview())].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  }
+
+  async #seedTaskOverview(): Promise<A2ATaskOverview[]> {
+    if (this.#operations === undefined || this.#services === undefined) return [];
+    const scope = this.#services.createScope();
+    try {
+      const stored = (await scope.tryGet(A2ATaskStoreService)?.list?.()) ?? [];
+      const listed: A2ATaskOverview[] = stored.map((record) => ({
+        id: record.taskId,
+        dialect: 'seed',
         skillId: record.skillId,
-        state: record.task.status.state,
+        state: record.status,
         createdAt: record.createdAt,
-        ...(record.task.status.timestamp === undefined ? {} : { updatedAt: record.task.status.timestamp }),
-      }))
-      .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+        updatedAt: record.updatedAt,
+      }));
+      const known = new Set(listed.map((task) => task.id));
+      // Running tasks not (yet) in the store: all of them when task persistence is off.
+      for (const task of this.#running.list())
+        if (task.dialect === 'seed' && !known.has(task.taskId))
+          listed.push({
+            id: task.taskId,
+            dialect: 'seed',
+            skillId: task.skillId,
+            state: 'Working',
+            createdAt: task.startedAt,
+          });
+      return listed;
+    } finally {
+      await scope.dispose();
+    }
   }
 
   useServices(services: A2AScopeSource): this {
@@ -247,9 +279,12 @@ export class A2AServer {
 /** One task of `A2AServer.taskOverview()`. @experimental SVCEXP001 */
 export interface A2ATaskOverview {
   readonly id: string;
-  readonly contextId: string;
+  /** `v1`: A2A v1.0 (JSON-RPC, HTTP+JSON, gRPC); `seed`: `/a2a/tasks/send` and `sendSubscribe`. */
+  readonly dialect: 'v1' | 'seed';
+  /** v1.0 tasks only. */
+  readonly contextId?: string;
   readonly skillId: string;
-  /** The v1.0 state, e.g. `TASK_STATE_COMPLETED`. */
+  /** The dialect's own state: `TASK_STATE_COMPLETED` (v1.0), `Completed` (seed). */
   readonly state: string;
   readonly createdAt: string;
   readonly updatedAt?: string;

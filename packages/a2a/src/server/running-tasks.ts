@@ -1,6 +1,16 @@
+/** What a running task is, besides its id. */
+export interface RunningTaskDetails {
+  /** `seed`: `/a2a/tasks/send`; `v1`: A2A v1.0. */
+  readonly dialect: 'seed' | 'v1';
+  readonly skillId: string;
+}
+
 interface RunningTask {
   readonly controller: AbortController;
   readonly deadline: number;
+  /** Which protocol took it, the skill asked for, and when (ISO 8601): for an operator's view. */
+  readonly about: RunningTaskDetails;
+  readonly startedAt: string;
   /** Set by `track` once the work has started. */
   work: Promise<unknown> | undefined;
 }
@@ -32,11 +42,12 @@ export class RunningTasks {
    * the task runs out of time or every task is aborted. `undefined` when a task with
    * this id is already running.
    */
-  claim(taskId: string): AbortSignal | undefined {
+  claim(taskId: string, about: RunningTaskDetails): AbortSignal | undefined {
     if (this.#tasks.has(taskId)) return undefined;
     const controller = new AbortController();
-    const deadline = Date.now() + this.#timeoutMilliseconds;
-    this.#tasks.set(taskId, { controller, deadline, work: undefined });
+    const now = Date.now();
+    const deadline = now + this.#timeoutMilliseconds;
+    this.#tasks.set(taskId, { controller, deadline, about, startedAt: new Date(now).toISOString(), work: undefined });
     if (this.#timer === undefined) this.#arm(this.#timeoutMilliseconds);
     return controller.signal;
   }
@@ -44,6 +55,11 @@ export class RunningTasks {
   track(taskId: string, work: Promise<unknown>): void {
     const task = this.#tasks.get(taskId);
     if (task !== undefined) task.work = work;
+  }
+
+  /** The tasks running now: id, dialect, skill and when each was taken. */
+  list(): ({ taskId: string; startedAt: string } & RunningTaskDetails)[] {
+    return [...this.#tasks].map(([taskId, task]) => ({ taskId, ...task.about, startedAt: task.startedAt }));
   }
 
   /** Whether a task with this id runs in this process now. */

@@ -121,7 +121,7 @@ function accept(context: TaskRouteContext, body: unknown): Accepted {
   const request = normalizeA2ATaskRequest(
     submitted.id === undefined ? { ...submitted, id: context.newId() } : submitted,
   );
-  const signal = context.running.claim(request.id);
+  const signal = context.running.claim(request.id, { dialect: 'seed', skillId: request.skillId });
   if (signal === undefined) {
     return {
       ok: false,

@@ -95,6 +95,21 @@ describe('A2A task persistence', () => {
     expect((await store.get('a2a-tasks', 'short'))?.value).toMatchObject({ format: 1, taskId: 'short' });
   });
 
+  it('lists every readable record, leaving a damaged one out', async () => {
+    const store = new InMemoryDocumentStore();
+    const tasks = new DocumentStoreA2ATaskStore(store);
+    const now = new Date().toISOString();
+    await tasks.update('one', () => ({
+      taskId: 'one',
+      skillId: 's',
+      status: 'Completed',
+      createdAt: now,
+      updatedAt: now,
+    }));
+    await store.put('a2a-tasks', 'damaged', { format: 1, taskId: 'damaged' });
+    expect((await tasks.list()).map((record) => [record.taskId, record.status])).toEqual([['one', 'Completed']]);
+  });
+
   it('never keeps task records among checkpoint sessions', async () => {
     const checkpoints = new InMemoryStateStore();
     const documents = new InMemoryDocumentStore();

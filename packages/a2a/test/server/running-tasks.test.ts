@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RunningTasks } from '../../src/server/running-tasks.js';
 
+const about = { dialect: 'seed', skillId: 'summarize' } as const;
 const timedOut = () => Object.assign(new Error('ran out of time'), { name: 'TimeoutError' });
 
 afterEach(() => {
@@ -10,20 +11,23 @@ afterEach(() => {
 describe('RunningTasks', () => {
   it('refuses a second claim of a running id and frees the id on release', () => {
     const tasks = new RunningTasks(1000, timedOut);
-    expect(tasks.claim('a')).toBeInstanceOf(AbortSignal);
-    expect(tasks.claim('a')).toBeUndefined();
+    expect(tasks.claim('a', about)).toBeInstanceOf(AbortSignal);
+    expect(tasks.claim('a', about)).toBeUndefined();
+    expect(tasks.list()).toEqual([
+      { taskId: 'a', dialect: 'seed', skillId: 'summarize', startedAt: expect.any(String) },
+    ]);
     tasks.release('a');
-    expect(tasks.claim('a')).toBeInstanceOf(AbortSignal);
+    expect(tasks.claim('a', about)).toBeInstanceOf(AbortSignal);
     expect(tasks.size).toBe(1);
   });
 
   it('aborts each task at its own deadline with one timer for all of them', () => {
     vi.useFakeTimers();
     const tasks = new RunningTasks(1000, timedOut);
-    const first = tasks.claim('first');
+    const first = tasks.claim('first', about);
     vi.advanceTimersByTime(400);
-    const second = tasks.claim('second');
-    const third = tasks.claim('third');
+    const second = tasks.claim('second', about);
+    const third = tasks.claim('third', about);
     expect(vi.getTimerCount()).toBe(1);
 
     vi.advanceTimersByTime(599);
@@ -44,10 +48,10 @@ describe('RunningTasks', () => {
   it('re-arms for a task claimed after the oldest one finished', () => {
     vi.useFakeTimers();
     const tasks = new RunningTasks(1000, timedOut);
-    tasks.claim('early');
+    tasks.claim('early', about);
     tasks.release('early');
     vi.advanceTimersByTime(500);
-    const late = tasks.claim('late');
+    const late = tasks.claim('late', about);
     vi.advanceTimersByTime(500);
     expect(late?.aborted).toBe(false);
     vi.advanceTimersByTime(499);
@@ -59,7 +63,7 @@ describe('RunningTasks', () => {
 
   it('aborts every running task with the given reason', () => {
     const tasks = new RunningTasks(60_000, timedOut);
-    const signals = ['a', 'b'].map((id) => tasks.claim(id));
+    const signals = ['a', 'b'].map((id) => tasks.claim(id, about));
     const reason = new Error('stopping');
     tasks.abortAll(reason);
     expect(signals.map((signal) => signal?.reason)).toEqual([reason, reason]);
@@ -67,10 +71,10 @@ describe('RunningTasks', () => {
 
   it('drains: true once the tracked work settles, false when the grace period ends first', async () => {
     const tasks = new RunningTasks(60_000, timedOut);
-    tasks.claim('quick');
+    tasks.claim('quick', about);
     tasks.track('quick', new Promise((resolve) => setTimeout(resolve, 20)));
     await expect(tasks.drain(5_000)).resolves.toBe(true);
-    tasks.claim('slow');
+    tasks.claim('slow', about);
     tasks.track('slow', new Promise(() => {}));
     await expect(tasks.drain(30)).resolves.toBe(false);
   });

@@ -324,7 +324,11 @@ describe('orkeon studio in Chromium', () => {
     // The address without its slash leads to the page; the A2A card is served beside it.
     const bare = await fetch(`${base}/studio`, { redirect: 'manual' });
     expect(bare.headers.get('location')).toBe('/studio/');
-    expect(await (await fetch(`${base}/.well-known/agent.json`)).json()).toMatchObject({ name: 'watch' });
+    const card = (await (await fetch(`${base}/.well-known/agent.json`)).json()) as {
+      name: string;
+      skills: { id: string }[];
+    };
+    expect(card.name).toBe('watch');
 
     const page = await openPage(url);
     expect(await page.getByLabel('Crew').locator('option').allTextContents()).toEqual(['watch']);
@@ -344,7 +348,26 @@ describe('orkeon studio in Chromium', () => {
     await page.getByRole('button', { name: 'A2A' }).click();
     const row = page.getByRole('region', { name: 'A2A tasks' }).locator('tr', { hasText: task.id });
     await row.waitFor();
-    expect(await row.locator('td').nth(2).textContent()).toBe('completed');
+    expect(await row.locator('td').nth(1).textContent()).toBe('A2A v1.0');
+    expect(await row.locator('td').nth(3).textContent()).toBe('completed');
+    // And one sent in the seed dialect (recorded by the task persistence orkeon serve turns on).
+    scripted.server.enqueue({ text: 'Another answer.' });
+    const seed = await fetch(`${base}/a2a/tasks/send`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ id: 'seed-task-1', skillId: card.skills[0]?.id, input: 'Owls again?' }),
+    });
+    expect(seed.status).toBe(200);
+    const seedRow = page.getByRole('region', { name: 'A2A tasks' }).locator('tr', { hasText: 'seed-task-1' });
+    await seedRow.waitFor({ timeout: 10_000 });
+    expect(await seedRow.locator('td').allTextContents()).toEqual([
+      'seed-task-1',
+      'seed',
+      card.skills[0]?.id,
+      'completed',
+      '–',
+      expect.any(String),
+    ]);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
   }, 60_000);
 

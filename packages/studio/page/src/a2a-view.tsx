@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { type A2ATaskView, api } from './api';
 
-/** The A2A tasks the server answered (`orkeon serve --studio`), newest first, read again every few seconds. */
+/** The A2A tasks the server answered (`orkeon serve --studio`), v1.0 and seed dialect, newest first, read again every few seconds. */
 export function A2AView() {
   const [tasks, setTasks] = useState<A2ATaskView[] | undefined>();
   useEffect(() => {
@@ -19,12 +19,13 @@ export function A2AView() {
     <section aria-label="A2A tasks">
       <h2>A2A tasks</h2>
       {tasks.length === 0 ? (
-        <p class="hint">No A2A v1.0 task yet.</p>
+        <p class="hint">No A2A task yet.</p>
       ) : (
         <table>
           <thead>
             <tr>
               <th scope="col">task</th>
+              <th scope="col">protocol</th>
               <th scope="col">skill</th>
               <th scope="col">state</th>
               <th scope="col">context</th>
@@ -37,11 +38,10 @@ export function A2AView() {
                 <td class="name">
                   <code>{task.id}</code>
                 </td>
+                <td>{task.dialect === 'v1' ? 'A2A v1.0' : 'seed'}</td>
                 <td>{task.skillId}</td>
                 <td>{task.state.replace('TASK_STATE_', '').toLowerCase()}</td>
-                <td>
-                  <code>{task.contextId}</code>
-                </td>
+                <td>{task.contextId === undefined ? '–' : <code>{task.contextId}</code>}</td>
                 <td>{new Date(task.createdAt).toLocaleTimeString()}</td>
               </tr>
             ))}

@@ -115,7 +115,10 @@ export interface SettingsEntryView {
 
 export interface A2ATaskView {
   readonly id: string;
-  readonly contextId: string;
+  /** `v1`: A2A v1.0; `seed`: `/a2a/tasks/send`. */
+  readonly dialect: 'v1' | 'seed';
+  /** v1.0 tasks only. */
+  readonly contextId?: string;
   readonly skillId: string;
   readonly state: string;
   readonly createdAt: string;

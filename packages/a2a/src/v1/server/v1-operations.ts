@@ -263,7 +263,7 @@ export class V1Operations {
     const contextId =
       message.contextId !== undefined && message.contextId !== '' ? message.contextId : this.#parts.newId();
     const skillId = await this.#skillOf(request);
-    const signal = this.#parts.running.claim(taskId);
+    const signal = this.#parts.running.claim(taskId, { dialect: 'v1', skillId });
     if (signal === undefined) throw new V1ProtocolError('Internal', `Task id '${taskId}' is already running.`);
     const timestamp = isoTimestamp(this.#parts.now());
     const task: V1Task = {
@@ -537,7 +537,7 @@ export class V1Operations {
     const first = record.task.history?.[0];
     if (first === undefined)
       throw new V1ProtocolError('Internal', `Task '${taskId}' has no first message in its record to run again.`);
-    const signal = this.#parts.running.claim(taskId);
+    const signal = this.#parts.running.claim(taskId, { dialect: 'v1', skillId: record.skillId });
     if (signal === undefined)
       throw new V1ProtocolError('UnsupportedOperation', `Task '${taskId}' is already taking an answer; wait for it.`);
     const given = { ...message, taskId, contextId: record.task.contextId };
