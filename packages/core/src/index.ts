@@ -79,7 +79,7 @@ export {
   InvalidSessionStateError,
   StateStoreClosedError,
 } from './checkpoint/checkpoint-errors.js';
-export { CheckpointManager, type CheckpointManagerOptions } from './checkpoint/checkpoint-manager.js';
+export { CheckpointManager, type CheckpointManagerOptions, type TaskTiming } from './checkpoint/checkpoint-manager.js';
 export { InMemoryStateStore, type InMemoryStateStoreOptions } from './checkpoint/in-memory-state-store.js';
 export {
   ResumeEngine,

@@ -1,10 +1,11 @@
-import { type Configuration, type Runtime, type ServiceProvider, StateStoreService } from '@orkeon/core';
+import type { Configuration, Runtime, ServiceProvider } from '@orkeon/core';
 import type { RunEvent } from '@orkeon/core/run-events';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { StudioA2ATask } from './studio-a2a-task.js';
 import type { StudioAsks } from './studio-asks.js';
 import { StudioRequestInvalidError } from './studio-errors.js';
+import { StudioHistory } from './studio-history.js';
 import { type StudioRuns, studioResource } from './studio-runs.js';
 import { threadMessageView } from './thread-message-view.js';
 
@@ -148,22 +149,33 @@ export async function studioApiRoutes(app: FastifyInstance, options: StudioApiOp
     return { enabled: true, trace: found ?? null };
   });
 
-  // Past runs: the checkpoint sessions of the runtime's state store (runs of orkeon run and of earlier Studios too).
-  app.get('/api/history', async () => {
-    const store = options.services.tryGet(StateStoreService);
-    if (store === undefined) return { enabled: false, sessions: [] };
-    const sessions = await store.list();
-    return {
-      enabled: true,
-      sessions: sessions.sort((a, b) => b.createdAt.localeCompare(a.createdAt)),
-    };
-  });
+  // Past runs: the state store's checkpoint sessions and the execution states (runs of orkeon run, orkeon serve
+  // and earlier Studios too), with their usage and task timeline; their spans while the backend still holds them.
+  const history = new StudioHistory(options.services);
+  app.get('/api/history', async () =>
+    history.enabled ? { enabled: true, runs: await history.list() } : { enabled: false, runs: [] },
+  );
 
-  app.get<{ Params: { id: string } }>('/api/history/:id', async (request) => {
-    const session = await options.services.tryGet(StateStoreService)?.get(request.params.id);
-    if (session === undefined)
-      throw new StudioRequestInvalidError(`No recorded run has the session id '${request.params.id}'.`, 404);
-    return { session };
+  const pastRun = async (id: string) => {
+    const run = await history.get(id);
+    if (run === undefined) throw new StudioRequestInvalidError(`No recorded run has the id '${id}'.`, 404);
+    return run;
+  };
+  app.get<{ Params: { id: string } }>('/api/history/:id', async (request) => ({
+    run: await pastRun(request.params.id),
+  }));
+
+  app.get<{ Params: { id: string } }>('/api/history/:id/trace', async (request) => {
+    const run = await pastRun(request.params.id);
+    const backend = await monitoring();
+    if (backend === undefined) return { enabled: false, trace: null };
+    // The crew.run span carries the run's id (orkeon.session.id).
+    const found = backend.explorer
+      .searchTraces({ operationName: 'crew.run', limit: Number.MAX_SAFE_INTEGER })
+      .find((trace) =>
+        trace.spans.some((span) => span.name === 'crew.run' && span.attributes['orkeon.session.id'] === run.id),
+      );
+    return { enabled: true, trace: found ?? null };
   });
 
   // The tools agents may be given, and the configured MCP servers: connected with their tools, or why not.

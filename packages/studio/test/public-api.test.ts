@@ -6,6 +6,9 @@ import {
   type StudioAsk,
   type StudioAsks,
   type StudioCrew,
+  type StudioPastRun,
+  type StudioPastRunDetail,
+  type StudioPastTask,
   type StudioRunSummary,
   type StudioServer,
   type StudioServerOptions,
@@ -24,5 +27,8 @@ describe('the public types of @orkeon/studio', () => {
     expectTypeOf<StudioAsk['kind']>().toEqualTypeOf<'text' | 'approval' | 'choice'>();
     expectTypeOf<StudioRunSummary['status']>().toEqualTypeOf<'running' | 'completed' | 'failed' | 'cancelled'>();
     expectTypeOf(foldRunEvent).returns.toEqualTypeOf<RunView>();
+    expectTypeOf<StudioPastRunDetail>().toExtend<StudioPastRun>();
+    expectTypeOf<StudioPastRunDetail['tasks']>().toEqualTypeOf<readonly StudioPastTask[]>();
+    expectTypeOf<StudioPastRun['sources']>().toEqualTypeOf<readonly ('checkpoints' | 'execution-states')[]>();
   });
 });

@@ -1,12 +1,20 @@
 import { request } from 'node:http';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import {
+  addCrewExecutionStatePersistence,
+  addDocumentStore,
   type ChatModel,
   Configuration,
+  CrewExecutionStateManager,
   coreSettingsSections,
   createRuntime,
+  crewExecutionStatePersistenceSettings,
   defineCrew,
+  InMemoryDocumentStore,
+  InMemoryStateStore,
   type Runtime,
+  ServiceCollection,
+  StateStoreService,
 } from '@orkeon/core';
 import type { RunEvent } from '@orkeon/core/run-events';
 import { captureLogger, type ScriptedModelServer, startScriptedModelServer } from '@orkeon/testing';
@@ -17,16 +25,14 @@ let server: ScriptedModelServer;
 let runtime: Runtime;
 let studio: StudioServer | undefined;
 
+function scriptedChatModel(): ChatModel {
+  const provider = createOpenAICompatible({ name: 'openai', baseURL: server.openAiBaseUrl, includeUsage: true });
+  return { provider: 'openai', modelId: 'scripted', model: provider.chatModel('scripted'), supportsStreaming: true };
+}
+
 beforeEach(async () => {
   server = await startScriptedModelServer();
-  const provider = createOpenAICompatible({ name: 'openai', baseURL: server.openAiBaseUrl, includeUsage: true });
-  const model: ChatModel = {
-    provider: 'openai',
-    modelId: 'scripted',
-    model: provider.chatModel('scripted'),
-    supportsStreaming: true,
-  };
-  runtime = await createRuntime({ model, logger: captureLogger().logger });
+  runtime = await createRuntime({ model: scriptedChatModel(), logger: captureLogger().logger });
 });
 afterEach(async () => {
   await studio?.close();
@@ -185,6 +191,57 @@ describe('the settings and monitoring views', () => {
     ).json()) as { run: { id: string } };
     await readStream(`${url}api/runs/${run.id}/events`);
     expect(await (await fetch(`${url}api/runs/${run.id}/trace`)).json()).toEqual({ enabled: false, trace: null });
+  });
+});
+
+describe('History', () => {
+  it("lists past runs from the state store and the document store's execution states, merged by run id", async () => {
+    const documents = new InMemoryDocumentStore();
+    const states = new InMemoryStateStore();
+    // An execution of an earlier process, recorded in the document store only.
+    await new CrewExecutionStateManager({ store: documents }).completeState(
+      (await new CrewExecutionStateManager({ store: documents }).createState('earlier', 'earlier-1', 'Old goal'))
+        .executionId,
+      { output: 'Old answer' },
+    );
+    const services = new ServiceCollection().addInstance(StateStoreService, states);
+    addDocumentStore(services, documents);
+    addCrewExecutionStatePersistence(
+      services,
+      Configuration.fromObject({ Svc: { ExecutionState: { Persistence: { Enabled: true } } } }, [
+        crewExecutionStatePersistenceSettings,
+      ]),
+    );
+    await runtime.dispose();
+    runtime = await createRuntime({ services, model: scriptedChatModel(), logger: captureLogger().logger });
+    const { url } = await start();
+    server.enqueue({ text: 'A note.', usage: { inputTokens: 7, outputTokens: 3 } });
+    const { run } = (await (
+      await fetch(`${url}api/runs`, json({ crew: 'notes', variables: { topic: 'x' } }))
+    ).json()) as { run: { id: string } };
+    await readStream(`${url}api/runs/${run.id}/events`);
+    const { runs } = (await (await fetch(`${url}api/history`)).json()) as { runs: Record<string, unknown>[] };
+    expect(runs).toMatchObject([
+      { crewId: 'notes', status: 'Completed', sources: ['checkpoints', 'execution-states'], tokens: 10 },
+      { id: 'earlier-1', crewId: 'earlier', status: 'Completed', sources: ['execution-states'] },
+    ]);
+    expect(runs[1]).not.toHaveProperty('tokens');
+    const recorded = (await (await fetch(`${url}api/history/${runs[0]?.id}`)).json()) as {
+      run: { output: string; tasks: { taskId: string; status: string; startedAt: string; endedAt: string }[] };
+    };
+    expect(recorded.run.output).toBe('A note.');
+    expect(recorded.run.tasks).toMatchObject([{ taskId: 'note', status: 'Completed' }]);
+    expect(Date.parse(recorded.run.tasks[0]?.startedAt ?? '')).toBeLessThanOrEqual(
+      Date.parse(recorded.run.tasks[0]?.endedAt ?? ''),
+    );
+    expect(((await (await fetch(`${url}api/history/earlier-1`)).json()) as { run: unknown }).run).toMatchObject({
+      input: 'Old goal',
+      output: 'Old answer',
+      tasks: [],
+    });
+    const unknown = await fetch(`${url}api/history/nobody`);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ error: { message: "No recorded run has the id 'nobody'." } });
   });
 });
 

@@ -16,6 +16,10 @@ export const studioCommand: CliCommand = {
         '--token <secret>',
         'a secret every request must carry (default: Svc:Studio:Token); at least 16 characters',
       )
+      .option(
+        '--state <file>',
+        'the state database whose runs History shows and where runs are recorded (default: .orkeon/state.db in the folder)',
+      )
       .option('-m, --mount <mount...>', 'physical:virtual:rights[;subpath:rights] (repeatable), e.g. ./data:/data:ro')
       .addHelpText(
         'after',

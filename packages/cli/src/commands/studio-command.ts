@@ -14,6 +14,7 @@ interface StudioOptions {
   host?: string;
   port?: string;
   token?: string;
+  state?: string;
   mount?: string[];
 }
 
@@ -44,6 +45,7 @@ export const studioAction: CliCommandAction = {
       configuration,
       logger,
       crewFolder,
+      ...(options.state === undefined ? {} : { statePath: resolve(context.io.workingDirectory, options.state) }),
       workingDirectory: context.io.workingDirectory,
       mounts: options.mount ?? [],
     });

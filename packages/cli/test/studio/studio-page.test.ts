@@ -90,17 +90,23 @@ async function startRun(page: Page, crew: string, variables: Record<string, stri
 
 describe('orkeon studio in Chromium', () => {
   it('lists the crews of a folder, starts a run from the form, shows it live, then its spans, history, metrics and settings', async () => {
+    // A run of orkeon run, recorded before Studio starts, is among the past runs in History.
+    scripted.server.enqueue({ text: 'Nothing to see.' });
+    expect((await scripted.run(['run', 'crews/look', '--state', 'runs.db'])).code).toBe(0);
     scripted.server.enqueue(
       { text: '- Bees dance.\n- Bees see ultraviolet.', delayMilliseconds: 1500 },
       { text: '# Bees\nThey dance and see ultraviolet light.', delayMilliseconds: 1500 },
     );
     // With the monitoring backend on, the run's spans and the metrics are shown too.
     const page = await openPage(
-      await startStudio({
-        SVC_Svc__Monitoring__Enabled: 'true',
-        SVC_Telemetry__CaptureContent: 'true',
-        SVC_Llm__ApiKey: 'sk-studio-test-secret',
-      }),
+      await startStudio(
+        {
+          SVC_Svc__Monitoring__Enabled: 'true',
+          SVC_Telemetry__CaptureContent: 'true',
+          SVC_Llm__ApiKey: 'sk-studio-test-secret',
+        },
+        ['--state', 'runs.db'],
+      ),
     );
     expect(await page.getByLabel('Crew').locator('option').allTextContents()).toEqual(['ask', 'look', 'watch']);
     await startRun(page, 'watch', { topic: 'bees' });
@@ -119,7 +125,7 @@ describe('orkeon studio in Chromium', () => {
     expect(Number(await page.getByTestId('tokens').textContent())).toBeGreaterThan(0);
     expect(await page.locator('pre.output').textContent()).toContain('They dance and see ultraviolet light.');
     // The model saw the variable's value.
-    expect(JSON.stringify(scripted.server.requests[0]?.body)).toContain('List facts about bees');
+    expect(JSON.stringify(scripted.server.requests[1]?.body)).toContain('List facts about bees');
 
     // An event opens to show all of it.
     const finished = page.locator('.events li', { hasText: 'run.finished' });
@@ -152,15 +158,31 @@ describe('orkeon studio in Chromium', () => {
     await page.screenshot({ path: join(shots, 'studio-run-done.png'), fullPage: true });
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
-    // The run is recorded in the state store beside the crews, with its tasks.
+    // History: this run and the earlier one of orkeon run, newest first, with status, tokens and cost.
     await page.getByRole('button', { name: 'History' }).click();
     const history = page.getByRole('region', { name: 'History' });
+    const rows = history.locator(':scope > table > tbody > tr');
+    await rows.nth(1).waitFor();
+    expect(await rows.locator('td:first-child').allTextContents()).toEqual(['watch', 'look']);
+    for (const row of await rows.all()) {
+      expect(await row.locator('td').nth(1).textContent()).toBe('completed');
+      expect(Number(await row.locator('td').nth(4).textContent())).toBeGreaterThan(0);
+      expect(await row.locator('td').nth(5).textContent()).toMatch(/^(\$|–)/);
+    }
+    // A recorded run opens to its task timeline, its tasks and, while this process holds them, its spans.
     await history.getByRole('button', { name: 'watch' }).click();
     const recorded = page.getByRole('region', { name: 'Recorded run' });
     await recorded.waitFor();
-    expect(await history.locator('tbody tr').first().locator('td').nth(1).textContent()).toBe('Completed');
     expect(await recorded.locator('tbody td:first-child').allTextContents()).toEqual(['research', 'write']);
+    expect(await recorded.locator('.tasks .task .task-state').allTextContents()).toEqual(['completed', 'completed']);
+    await recorded
+      .getByRole('list', { name: 'Spans' })
+      .getByRole('button', { name: /^crew\.run/ })
+      .waitFor();
+    await page.screenshot({ path: join(shots, 'studio-history.png'), fullPage: true });
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await history.getByRole('button', { name: 'look' }).click();
+    await recorded.getByText('the monitoring backend keeps the recent traces of this process only').waitFor();
 
     // The metrics of the monitoring backend.
     await page.getByRole('button', { name: 'Metrics' }).click();

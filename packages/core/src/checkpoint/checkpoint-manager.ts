@@ -63,7 +63,12 @@ export class CheckpointManager {
    * Marks the task `Completed` with its output and counts it in `completedTaskIndex`
    * (a task completed again is not counted twice).
    */
-  async checkpoint(sessionId: string, taskId: string, output: string): Promise<SessionState | undefined> {
+  async checkpoint(
+    sessionId: string,
+    taskId: string,
+    output: string,
+    options: TaskTiming = {},
+  ): Promise<SessionState | undefined> {
     return this.#step(sessionId, 'checkpoint', { stepId: taskId }, (state, now) => {
       const previous = state.taskCheckpoints[taskId];
       const task: TaskCheckpoint = {
@@ -71,6 +76,7 @@ export class CheckpointManager {
         status: 'Completed',
         output,
         timestamp: now,
+        ...startedAt(options),
         retryCount: previous?.retryCount ?? 0,
       };
       return {
@@ -83,7 +89,12 @@ export class CheckpointManager {
   }
 
   /** Marks the task `Failed` (one more retry counted) and the session `Failed`, both with the error's message. */
-  async markFailed(sessionId: string, taskId: string, error: unknown): Promise<SessionState | undefined> {
+  async markFailed(
+    sessionId: string,
+    taskId: string,
+    error: unknown,
+    options: TaskTiming = {},
+  ): Promise<SessionState | undefined> {
     const errorMessage = messageOf(error);
     return this.#step(sessionId, 'markFailed', { stepId: taskId, label: 'failed' }, (state, now) => {
       const previous = state.taskCheckpoints[taskId];
@@ -92,6 +103,7 @@ export class CheckpointManager {
         status: 'Failed',
         ...(previous?.output === undefined ? {} : { output: previous.output }),
         timestamp: now,
+        ...startedAt(options),
         retryCount: (previous?.retryCount ?? 0) + 1,
         errorMessage,
       };
@@ -168,4 +180,13 @@ export class CheckpointManager {
 function messageOf(error: unknown): string {
   if (error instanceof Error) return error.message;
   return typeof error === 'string' ? error : String(error);
+}
+
+/** When the task being recorded started (ISO 8601), kept in its checkpoint for a timeline of the run. */
+export interface TaskTiming {
+  readonly startedAt?: string;
+}
+
+function startedAt(options: TaskTiming): { startedAt?: string } {
+  return options.startedAt === undefined ? {} : { startedAt: options.startedAt };
 }

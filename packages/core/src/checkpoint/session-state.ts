@@ -13,7 +13,10 @@ export interface TaskCheckpoint {
   readonly taskId: string;
   readonly status: TaskStatus;
   readonly output?: string;
+  /** When the task's last outcome was recorded. */
   readonly timestamp: string;
+  /** When the task started, in the run that recorded this outcome; absent in checkpoints of earlier releases. */
+  readonly startedAt?: string;
   /** How many times the task has failed so far. */
   readonly retryCount: number;
   readonly errorMessage?: string;

@@ -32,6 +32,8 @@ export function assertValidSessionState(state: SessionState): void {
     if (task.taskId !== taskId) fail(`task checkpoint '${taskId}' carries taskId '${task.taskId}'`);
     if (!taskStatuses.includes(task.status)) fail(`task '${taskId}' status must be one of ${taskStatuses.join(', ')}`);
     if (!isTimestamp(task.timestamp)) fail(`task '${taskId}' timestamp must be an ISO 8601 date and time`);
+    if (task.startedAt !== undefined && !isTimestamp(task.startedAt))
+      fail(`task '${taskId}' startedAt must be an ISO 8601 date and time`);
     if (!Number.isInteger(task.retryCount) || task.retryCount < 0) {
       fail(`task '${taskId}' retryCount must be a whole number, 0 or more`);
     }

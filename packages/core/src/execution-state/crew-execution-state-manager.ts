@@ -154,6 +154,26 @@ export class CrewExecutionStateManager {
     });
   }
 
+  /**
+   * Every execution, newest change first: those held in memory and, with a store, every stored one (for an
+   * operator's view of past runs). A stored document that cannot be read is left out of the list.
+   */
+  async listStates(): Promise<CrewExecutionState[]> {
+    const found = new Map<string, CrewExecutionState>();
+    if (this.#store !== undefined)
+      for (const stored of await this.#store.list<PersistedExecutionState>(executionStateCollection)) {
+        try {
+          found.set(stored.key, fromExecutionDocument(stored.key, stored.value));
+        } catch {
+          // Damaged or written by hand: getState names the problem when it is asked for.
+        }
+      }
+    for (const [executionId, state] of this.#states) found.set(executionId, state);
+    return [...found.values()]
+      .map((state) => structuredClone(state))
+      .sort((a, b) => Date.parse(b.updatedAt) - Date.parse(a.updatedAt));
+  }
+
   async #load(executionId: string): Promise<CrewExecutionState | undefined> {
     const held = this.#states.get(executionId);
     if (held !== undefined || this.#store === undefined) return held;

@@ -40,6 +40,8 @@ export interface RunCrewOptions {
   readonly logger: Logger;
   /** Stops the run: running model calls end, nothing new starts, the result says `interrupted`. */
   readonly signal?: AbortSignal;
+  /** The run's id (its checkpoint session), put on the `crew.run` span so that a recorded run finds its trace. */
+  readonly sessionId?: string;
   readonly onEvent?: CrewEventListener;
   /** Resume: outputs of tasks done in an earlier run, by task id; those tasks are not run again. */
   readonly completedOutputs?: Readonly<Record<string, string>> | ReadonlyMap<string, string>;
@@ -123,7 +125,11 @@ export async function runCrew(crew: CrewDefinition, options: RunCrewOptions): Pr
     ...(options.piiDetector === undefined ? {} : { piiDetector: options.piiDetector }),
   });
   return withCrewRunSpan(
-    { name: crew.name, process: crew.process },
+    {
+      name: crew.name,
+      process: crew.process,
+      ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }),
+    },
     async () => {
       await run.start();
       if (waves !== undefined) await runParallelProcess(run, waves, maxConcurrency);

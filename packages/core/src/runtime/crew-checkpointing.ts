@@ -53,6 +53,11 @@ export async function openCrewSession(
     crew.tasks.flatMap((task) => (task.deliverable === undefined ? [] : [[task.id, task.deliverable] as const])),
   );
   let deliverableFailure: string | undefined;
+  const started = new Map<string, string>();
+  const timing = (taskId: string) => {
+    const at = started.get(taskId);
+    return at === undefined ? {} : { startedAt: at };
+  };
   return {
     sessionId,
     completedOutputs: resumed?.completedOutputs ?? {},
@@ -61,6 +66,11 @@ export async function openCrewSession(
       return deliverableFailure;
     },
     async record(event) {
+      // Each task's start, kept with its outcome so that a recorded run shows a timeline.
+      if (event.kind === 'task.started') {
+        started.set(event.taskId, new Date().toISOString());
+        return;
+      }
       if (event.kind === 'graph.node.completed') {
         if (event.checkpoint !== undefined)
           await checkpoints.checkpoint(sessionId, graphCheckpointId, event.checkpoint);
@@ -71,6 +81,7 @@ export async function openCrewSession(
           sessionId,
           event.taskId,
           new TaskFailureError(event.error.code, event.error.message),
+          timing(event.taskId),
         );
         return;
       }
@@ -80,7 +91,7 @@ export async function openCrewSession(
         return;
       }
       if (event.output === undefined) return;
-      await checkpoints.checkpoint(sessionId, event.taskId, event.output);
+      await checkpoints.checkpoint(sessionId, event.taskId, event.output, timing(event.taskId));
       const deliverable = deliverables.get(event.taskId);
       if (deliverable === undefined) return;
       // A JSON deliverable is the JSON itself, not the code fence a model put around it.

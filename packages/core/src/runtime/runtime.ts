@@ -470,6 +470,7 @@ export class Runtime implements AsyncDisposable {
       result = await runCrew(planned, {
         logger,
         signal: scope.signal,
+        sessionId,
         budgetSpent: () => scope.meter.error,
         ...(permissionMode === undefined ? {} : { permissionMode }),
         completedOutputs: session?.completedOutputs ?? {},

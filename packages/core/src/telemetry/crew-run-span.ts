@@ -6,11 +6,15 @@ import { failSpan, OrkeonAttributes, tracer } from './gen-ai-telemetry.js';
  * budget, a failed task, a stop), so that the span says why, as it does for a throw.
  */
 export function withCrewRunSpan<T>(
-  crew: { readonly name: string; readonly process: string },
+  crew: { readonly name: string; readonly process: string; readonly sessionId?: string },
   work: () => Promise<T>,
   failureOf?: (result: T) => unknown,
 ): Promise<T> {
-  const attributes = { [OrkeonAttributes.crewName]: crew.name, [OrkeonAttributes.crewProcess]: crew.process };
+  const attributes = {
+    [OrkeonAttributes.crewName]: crew.name,
+    [OrkeonAttributes.crewProcess]: crew.process,
+    ...(crew.sessionId === undefined ? {} : { [OrkeonAttributes.sessionId]: crew.sessionId }),
+  };
   return tracer().startActiveSpan('crew.run', { attributes }, async (span) => {
     try {
       const result = await work();

@@ -60,6 +60,8 @@ export const OrkeonAttributes = {
   llmMethod: 'orkeon.llm.method',
   crewName: 'orkeon.crew.name',
   crewProcess: 'orkeon.crew.process',
+  /** The run's id (its checkpoint session), on `crew.run` when a runtime runs the crew. */
+  sessionId: 'orkeon.session.id',
   toolOutcome: 'orkeon.tool.outcome',
   /** `blocked` or `warned`, on the span where the Guardian decided (`invoke_agent`, `execute_tool`). */
   guardianDecision: 'orkeon.guardian.decision',

@@ -94,6 +94,15 @@ describe('usage kept with the checkpoint', () => {
     await expect(bad('lots')).rejects.toThrow(InvalidSessionStateError);
     await expect(bad(valid)).resolves.toBeUndefined();
   });
+
+  it('a task start that is not a time is refused, naming the task', async () => {
+    const store = new InMemoryStateStore();
+    const task = { taskId: 'one', status: 'Completed' as const, timestamp: at(1), retryCount: 0 };
+    const withStart = (startedAt: string) =>
+      store.save(sessionState({ sessionId: 'timed', taskCheckpoints: { one: { ...task, startedAt } } }));
+    await expect(withStart('soon')).rejects.toThrow(/task 'one' startedAt must be an ISO 8601 date and time/);
+    await expect(withStart(at(0))).resolves.toBeUndefined();
+  });
 });
 
 describe('a stored usage edited by hand', () => {

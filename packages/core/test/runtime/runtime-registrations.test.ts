@@ -199,6 +199,12 @@ describe('the runtime honours the documented registrations', () => {
       ['a', 'Completed', 'A-OUT'],
       ['b', 'Completed', 'B-OUT'],
     ]);
+    // Each task's start is kept with its outcome: b started once a had ended.
+    const a = session?.taskCheckpoints.a;
+    const b = session?.taskCheckpoints.b;
+    expect(Date.parse(a?.startedAt ?? '')).toBeLessThanOrEqual(Date.parse(a?.timestamp ?? ''));
+    expect(Date.parse(b?.startedAt ?? '')).toBeGreaterThanOrEqual(Date.parse(a?.timestamp ?? ''));
+    expect(Date.parse(b?.startedAt ?? '')).toBeLessThanOrEqual(Date.parse(b?.timestamp ?? ''));
   });
 
   it('settings mounts come from Svc:FileSystem, relative to the settings file, and a given mount on the same root replaces one', async () => {

@@ -11,7 +11,7 @@ import {
   type TemporaryDirectory,
 } from '@orkeon/testing';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type ChatModel, createRuntime, defineAgent, type SettingsTree } from '../../src/index.js';
+import { type ChatModel, createRuntime, defineAgent, defineCrew, type SettingsTree } from '../../src/index.js';
 
 // Telemetry:CaptureContent through createRuntime: what was said lands on the spans only when it is on.
 const spans = new InMemorySpanExporter();
@@ -88,5 +88,18 @@ describe('Telemetry:CaptureContent', () => {
       const keys = Object.keys(span?.attributes ?? {});
       expect(keys.filter((key) => /messages|call\.arguments|call\.result/.test(key))).toEqual([]);
     }
+  });
+
+  it('a crew run by the runtime puts its session id on its crew.run span (a recorded run finds its trace)', async () => {
+    await using runtime = await createRuntime({ model: model(), logger: captureLogger().logger });
+    server.enqueue({ text: 'Done.' });
+    const crew = defineCrew({
+      name: 'solo',
+      agents: [{ id: 'w', role: 'W', goal: 'g' }],
+      tasks: [{ id: 't', description: 'T', expectedOutput: 't', agent: 'w' }],
+    });
+    const result = await runtime.run(crew);
+    const run = spans.getFinishedSpans().find((span) => span.name === 'crew.run');
+    expect(run?.attributes['orkeon.session.id']).toBe(result.sessionId);
   });
 });

@@ -1,9 +1,10 @@
 // The page's calls to Studio's API (same origin; the token, when there is one, rides in a cookie).
 import type { RunEvent } from '@orkeon/core/run-events';
 import type { StudioAsk } from '../../src/studio-ask';
+import type { StudioPastRun, StudioPastRunDetail, StudioPastTask } from '../../src/studio-past-run';
 import type { StudioRunSummary } from '../../src/studio-run';
 
-export type { RunEvent, StudioAsk, StudioRunSummary };
+export type { RunEvent, StudioAsk, StudioPastRun, StudioPastRunDetail, StudioPastTask, StudioRunSummary };
 
 export interface StudioCrewInfo {
   readonly name: string;
@@ -70,33 +71,6 @@ export interface MetricsView {
   }[];
 }
 
-/** A run recorded in the state store (a checkpoint session). */
-export interface SessionView {
-  readonly sessionId: string;
-  readonly crewId: string;
-  readonly phase: string;
-  readonly completedTaskCount: number;
-  readonly createdAt: string;
-  readonly updatedAt: string;
-}
-
-export interface SessionDetail extends Omit<SessionView, 'completedTaskCount'> {
-  readonly errorMessage?: string;
-  readonly taskCheckpoints: Readonly<
-    Record<
-      string,
-      {
-        readonly taskId: string;
-        readonly status: string;
-        readonly output?: string;
-        readonly timestamp: string;
-        readonly retryCount: number;
-        readonly errorMessage?: string;
-      }
-    >
-  >;
-}
-
 export interface ToolsView {
   readonly tools: readonly { readonly name: string; readonly description: string; readonly access: string }[];
   readonly mcpServers: readonly {
@@ -153,9 +127,11 @@ export const api = {
   asks: () => call<{ asks: StudioAsk[] }>('api/asks').then((body) => body.asks),
   trace: (id: string) => call<{ enabled: boolean; trace: TraceView | null }>(`api/runs/${id}/trace`),
   metrics: () => call<{ enabled: boolean; metrics?: MetricsView }>('api/metrics'),
-  history: () => call<{ enabled: boolean; sessions: SessionView[] }>('api/history'),
-  session: (id: string) =>
-    call<{ session: SessionDetail }>(`api/history/${encodeURIComponent(id)}`).then((body) => body.session),
+  history: () => call<{ enabled: boolean; runs: StudioPastRun[] }>('api/history'),
+  pastRun: (id: string) =>
+    call<{ run: StudioPastRunDetail }>(`api/history/${encodeURIComponent(id)}`).then((body) => body.run),
+  pastTrace: (id: string) =>
+    call<{ enabled: boolean; trace: TraceView | null }>(`api/history/${encodeURIComponent(id)}/trace`),
   tools: () => call<ToolsView>('api/tools'),
   a2aTasks: () => call<{ tasks: A2ATaskView[] }>('api/a2a/tasks').then((body) => body.tasks),
   chat: (crew: string, agent: string, thread: string, message: string) =>

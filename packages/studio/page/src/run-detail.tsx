@@ -1,8 +1,9 @@
 import { useState } from 'preact/hooks';
-import type { RunEvent, StudioRunSummary } from './api';
+import { api, type RunEvent, type StudioRunSummary } from './api';
 import type { FollowedRun } from './follow-run';
 import { cost, duration } from './format';
 import { SpanTree } from './span-tree';
+import { TaskTimeline } from './task-timeline';
 
 /** One run: its totals, its tasks as a timeline, the tools in flight, its output and its events. */
 export function RunDetail(props: {
@@ -13,9 +14,7 @@ export function RunDetail(props: {
   const view = props.followed?.view ?? props.summary;
   if (view === undefined) return <p class="hint">Loading…</p>;
   const running = view.status === 'running';
-  const started = Math.min(...view.tasks.flatMap((task) => (task.startedAt === undefined ? [] : [task.startedAt])));
-  const end = Math.max(Date.now(), ...view.tasks.map((task) => (task.startedAt ?? 0) + (task.durationMs ?? 0)));
-  const span = Number.isFinite(started) ? Math.max(1, end - started) : 1;
+  const id = props.summary?.id ?? '';
   return (
     <section class="run-detail" aria-label="Run">
       <div class="run-head">
@@ -46,26 +45,7 @@ export function RunDetail(props: {
         </p>
       )}
       <h3>Tasks</h3>
-      <ol class="tasks">
-        {view.tasks.map((task) => {
-          const left = task.startedAt === undefined ? 0 : ((task.startedAt - started) / span) * 100;
-          const width =
-            task.startedAt === undefined ? 0 : (((task.durationMs ?? Date.now() - task.startedAt) || 1) / span) * 100;
-          return (
-            <li key={task.id} class={`task ${task.state}`} data-task={task.id}>
-              <span class="task-name">
-                {task.id}
-                {task.agent === undefined ? '' : ` (${task.agent})`}
-              </span>
-              <span class="task-state">{task.state}</span>
-              <span class="bar" aria-hidden="true">
-                <span style={{ left: `${left}%`, width: `${Math.max(width, 0.5)}%` }} />
-              </span>
-              <span class="task-time">{duration(task.durationMs)}</span>
-            </li>
-          );
-        })}
-      </ol>
+      <TaskTimeline tasks={view.tasks} />
       {view.toolsInFlight.length === 0 ? null : (
         <p class="in-flight" aria-live="polite">
           Calling {view.toolsInFlight.map((call) => call.toolName).join(', ')}…
@@ -80,7 +60,7 @@ export function RunDetail(props: {
       {props.summary === undefined ? null : (
         <>
           <h3>Spans</h3>
-          <SpanTree runId={props.summary.id} traceId={props.summary.traceId} running={running} />
+          <SpanTree load={() => api.trace(id)} traceKey={`${id} ${props.summary.traceId ?? ''}`} running={running} />
         </>
       )}
       {props.followed === undefined ? null : (

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, type SpanView, type TraceView } from './api';
+import type { SpanView, TraceView } from './api';
 import { duration } from './format';
 
 /** How often a running run's trace is read again (spans arrive as they end). */
@@ -9,13 +9,22 @@ const refreshMs = 2000;
  * The run's spans from the monitoring backend, as a tree: the crew run, its agents' turns, their model
  * and tool calls. A span opens to show its attributes (model, tokens, tool, outcome, errors).
  */
-export function SpanTree(props: { runId: string; traceId: string | undefined; running: boolean }) {
+export function SpanTree(props: {
+  /** Reads the trace: a Studio run's by its trace id, a recorded run's by its id. */
+  load: () => Promise<{ enabled: boolean; trace: TraceView | null }>;
+  /** Changes when another trace is to be read. */
+  traceKey: string;
+  running: boolean;
+  /** Said when the backend holds no span of it. */
+  missing?: string;
+}) {
   const [state, setState] = useState<{ enabled: boolean; trace: TraceView | null } | undefined>();
+  // `load` is a new function on every render; `traceKey` says when it reads something else.
   useEffect(() => {
     let stopped = false;
     const read = () =>
-      api
-        .trace(props.runId)
+      props
+        .load()
         .then((answer) => !stopped && setState(answer))
         .catch(() => {});
     void read();
@@ -24,7 +33,7 @@ export function SpanTree(props: { runId: string; traceId: string | undefined; ru
       stopped = true;
       if (timer !== undefined) clearInterval(timer);
     };
-  }, [props.runId, props.running, props.traceId]);
+  }, [props.traceKey, props.running]);
 
   if (state === undefined) return null;
   if (!state.enabled)
@@ -34,7 +43,7 @@ export function SpanTree(props: { runId: string; traceId: string | undefined; ru
         settings.
       </p>
     );
-  if (state.trace === null) return <p class="hint">No spans of this run yet.</p>;
+  if (state.trace === null) return <p class="hint">{props.missing ?? 'No spans of this run yet.'}</p>;
   const spans = state.trace.spans;
   const ids = new Set(spans.map((span) => span.spanId));
   const children = new Map<string | undefined, SpanView[]>();

@@ -96,6 +96,22 @@ export function describeCrewExecutionStatePersistence(
       expect(reloaded).toMatchObject({ status: 'Running', currentTaskId: 'research', metadata: { attempt: '2' } });
     });
 
+    it('listStates answers every stored execution after a restart, newest change first, leaving a damaged one out', async () => {
+      const manager = enabled();
+      await manager.createState('writers', 'listed-1', 'first');
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      await manager.completeState((await manager.createState('writers', 'listed-2', 'second')).executionId, {
+        output: 'done',
+      });
+      const documents = await fixture.restart();
+      await documents.put(executionStateCollection, 'listed-damaged', { format: 1, executionId: 'listed-damaged' });
+      const listed = await hostManager(documents, { Enabled: true }).manager.listStates();
+      expect(listed.map((state) => [state.executionId, state.status])).toEqual([
+        ['listed-2', 'Completed'],
+        ['listed-1', 'Created'],
+      ]);
+    });
+
     it('complete is persisted: Completed with the output, or Failed with the error', async () => {
       const manager = enabled();
       await manager.createState('writers', 'run-ok', 'a');
