@@ -14,6 +14,7 @@ import type { V1Operations } from '../v1/server/v1-operations.js';
 import { a2aV1Routes, createV1Operations } from '../v1/server/v1-routes.js';
 import { a2aRoutes } from './a2a-routes.js';
 import type { A2AHttpsOptions, A2ARequestGuard, A2AScopeSource, A2AServerOptions } from './a2a-server-options.js';
+import { healthRoutes } from './health-routes.js';
 import { RunningTasks } from './running-tasks.js';
 import { type TaskStamps, taskStamps } from './task-stamps.js';
 
@@ -271,6 +272,7 @@ export class A2AServer {
     const operations = createV1Operations(v1);
     void app.register(a2aRoutes, routes);
     void app.register(a2aV1Routes, { ...v1, revision: settings.SpecificationRevision, operations });
+    void app.register(healthRoutes, { accepting: routes.accepting, services: routes.services });
     for (const { prefix, register } of this.#extraRoutes) void app.register(register, { prefix });
     return { app, operations };
   }

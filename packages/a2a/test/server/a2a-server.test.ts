@@ -374,3 +374,63 @@ async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMilli
     await delay(10);
   }
 }
+
+describe('health and readiness', () => {
+  it('answers /healthz and /readyz without the guards; /readyz says 503 when the store is gone or the server drains', async () => {
+    directory.register({
+      id: 'slow',
+      name: 'Slow',
+      description: 'Takes a while',
+      tags: [],
+      kind: 'local',
+      handler: async () => {
+        await delay(300);
+        return 'done';
+      },
+    });
+    const store = new InMemoryDocumentStore();
+    const refuseAll: A2ARequestGuard = async (_request, reply) => {
+      await reply.code(401).send({ error: 'Authentication required.' });
+    };
+    const local = await startTestHost({
+      store,
+      before: (services) => services.addInstance(A2ARequestGuardService, refuseAll),
+    });
+    host = local;
+    expect(await probe(`${local.url}/healthz`)).toEqual({ status: 200, body: { status: 'ok' } });
+    expect(await probe(`${local.url}/readyz`)).toEqual({
+      status: 200,
+      body: { status: 'ready', checks: { tasks: 'accepting', store: 'ok' } },
+    });
+    // The guards still hold for the tasks.
+    expect((await postJson(`${local.url}/a2a/tasks/send`, { skillId: 'echo', input: 'x' })).status).toBe(401);
+
+    // Draining: not ready while a running task finishes, alive all along.
+    host = undefined;
+    const open = await startTestHost({ store });
+    const slow = postJson(`${open.url}/a2a/tasks/send`, { skillId: 'slow', input: 'x' });
+    await waitFor(() => open.server.runningTaskCount === 1);
+    const stopping = open.server.stop(5);
+    expect(await probe(`${open.url}/readyz`)).toEqual({
+      status: 503,
+      body: { status: 'not-ready', checks: { tasks: 'draining', store: 'ok' } },
+    });
+    expect((await requestJson('GET', `${open.url}/healthz`)).status).toBe(200);
+    await stopping;
+    expect((await slow).body).toMatchObject({ status: 'Completed' });
+    await open.provider.dispose();
+
+    // A store that no longer answers: not ready, naming the store.
+    await store.close();
+    expect(await probe(`${local.url}/readyz`)).toEqual({
+      status: 503,
+      body: { status: 'not-ready', checks: { tasks: 'accepting', store: 'unreachable' } },
+    });
+    await local.close();
+  });
+});
+
+async function probe(url: string): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(url);
+  return { status: response.status, body: await response.json() };
+}

@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { SpanStatusCode } from '@opentelemetry/api';
 import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import {
@@ -101,5 +102,24 @@ describe('Telemetry:CaptureContent', () => {
     const result = await runtime.run(crew);
     const run = spans.getFinishedSpans().find((span) => span.name === 'crew.run');
     expect(run?.attributes['orkeon.session.id']).toBe(result.sessionId);
+  });
+
+  it('a run its budget stopped says so on its crew.run span', async () => {
+    await using runtime = await createRuntime({ model: model(), logger: captureLogger().logger });
+    server.enqueue({ text: 'One.', usage: { inputTokens: 40, outputTokens: 30 } });
+    const crew = defineCrew({
+      name: 'capped',
+      budget: { tokens: 50 },
+      agents: [{ id: 'w', role: 'W', goal: 'g' }],
+      tasks: [
+        { id: 'a', description: 'A', expectedOutput: 'a', agent: 'w' },
+        { id: 'b', description: 'B', expectedOutput: 'b', agent: 'w' },
+      ],
+    });
+    const result = await runtime.run(crew);
+    expect(result.budgetExhausted?.dimension).toBe('tokens');
+    const run = spans.getFinishedSpans().find((span) => span.name === 'crew.run');
+    expect(run?.attributes['error.type']).toBe('CREW_BUDGET_EXHAUSTED');
+    expect(run?.status.code).toBe(SpanStatusCode.ERROR);
   });
 });
