@@ -222,6 +222,7 @@ export {
   piiTypes,
 } from './dlp/pii-detector.js';
 export { addDocumentStore } from './documents/add-document-store.js';
+export { type ChangeFeed, ChangeFeedService, InProcessChangeFeed } from './documents/change-feed.js';
 export {
   DocumentStoreClosedError,
   DocumentVersionConflictError,

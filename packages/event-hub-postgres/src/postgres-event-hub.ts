@@ -25,6 +25,7 @@ import {
   TopicSubscribers,
   unknownCorrelation,
 } from '@orkeon/event-hub';
+import { NotificationListener } from '@orkeon/store-postgres';
 import pg from 'pg';
 import {
   eventHubChannel,
@@ -36,7 +37,6 @@ import {
 } from './event-hub-tables.js';
 import { inlineNotification, isOwnDelivered, originPrefix, readNotification } from './hub-notification.js';
 import { MailboxDoorbells } from './mailbox-doorbells.js';
-import { NotificationListener } from './notification-listener.js';
 import {
   PostgresEventHubClosedError,
   PostgresEventHubOptionsError,
@@ -146,6 +146,7 @@ export class PostgresEventHub implements EventHub, HubCore, AsyncDisposable {
       channels: [this.#channel, this.#replyChannel],
       onNotification: (payload) => this.#onNotification(payload),
       onReconnected: () => this.#doorbells.ringAll(),
+      label: 'event hub',
       ...(options.logger === undefined ? {} : { logger: options.logger }),
     });
     this.#ready = this.#prepare();

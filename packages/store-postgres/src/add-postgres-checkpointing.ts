@@ -1,18 +1,21 @@
 import {
+  ChangeFeedService,
   type Configuration,
   ConfigurationError,
   DocumentStoreService,
   type ServiceCollection,
   StateStoreService,
 } from '@orkeon/core';
+import { PostgresChangeFeed } from './postgres-change-feed.js';
 import { postgresCheckpointingSettings } from './postgres-checkpointing-settings.js';
 import { PostgresDocumentStore } from './postgres-document-store.js';
 import { PostgresStateStore } from './postgres-state-store.js';
 
 /**
  * Registers, from `Svc:Checkpointing:Postgres`, a `PostgresStateStore` as the checkpoint
- * state store and a `PostgresDocumentStore` (same schema, own table) as the document
- * store, each only when the host has not registered its own. `ConnectionString` is required;
+ * state store, a `PostgresDocumentStore` (same schema, own table) as the document
+ * store and a `PostgresChangeFeed` (so that instances on the store hear each other's changes), each only
+ * when the host has not registered its own. `ConnectionString` is required;
  * its absence is reported here, at start. Each store's pool is ended when the service
  * provider is disposed.
  */
@@ -41,5 +44,9 @@ export function addPostgresCheckpointing(services: ServiceCollection, configurat
     .tryAddSingleton(
       DocumentStoreService,
       () => new PostgresDocumentStore({ connectionString, schema: settings.SchemaName }),
+    )
+    .tryAddSingleton(
+      ChangeFeedService,
+      () => new PostgresChangeFeed({ connectionString, schema: settings.SchemaName }),
     );
 }

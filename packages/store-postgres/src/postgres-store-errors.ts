@@ -44,3 +44,14 @@ export class PostgresAuditTrailClosedError extends OrkeonError<PostgresStoreErro
     );
   }
 }
+
+/** A change feed announcement over PostgreSQL's NOTIFY limit; nothing was sent. */
+export class PostgresChangeAnnouncementTooLongError extends OrkeonError<PostgresStoreErrorCode> {
+  constructor(channel: string, bytes: number, limit: number) {
+    super(
+      'POSTGRES_CHANGE_ANNOUNCEMENT_TOO_LONG',
+      `A change feed announcement on channel '${channel}' is ${bytes} bytes, over the ${limit} of a PostgreSQL NOTIFY; nothing was sent. Announce a short key (an id) and keep the data in the store.`,
+      { details: { channel, bytes, limit } },
+    );
+  }
+}

@@ -7,6 +7,7 @@ import {
   AuditTrailService,
   addLlmConsoleStreaming,
   auditSettings,
+  ChangeFeedService,
   type Configuration,
   createRuntime,
   DocumentStoreService,
@@ -122,6 +123,18 @@ export async function createCliRuntime(options: {
     openedDocuments = store;
     return store;
   });
+  // Instances on one PostgreSQL hear each other's changes (an A2A task followed or cancelled on another instance).
+  let openedFeed: { close(): Promise<void> } | undefined;
+  if (postgresStores !== undefined)
+    services.addSingleton(ChangeFeedService, () => {
+      const feed = new postgresStores.stores.PostgresChangeFeed({
+        connectionString: postgresStores.connectionString,
+        schema: postgresStores.schema,
+        logger,
+      });
+      openedFeed = feed;
+      return feed;
+    });
   // The audit trail (Svc:Security:Audit, on by default): the same file or schema, its own table.
   if (configuration.get(auditSettings).Enabled)
     services.addSingleton(AuditTrailService, () => openAuditTrail(configuration, statePath, postgresStores));
@@ -213,6 +226,7 @@ export async function createCliRuntime(options: {
       } finally {
         await opened?.close();
         await openedDocuments?.close();
+        await openedFeed?.close();
       }
     },
   };

@@ -18,6 +18,11 @@ export class TaskEvents {
     return () => this.#everyTask.delete(listener);
   }
 
+  /** Whether a stream follows the task now. */
+  isFollowed(taskId: string): boolean {
+    return this.#listeners.has(taskId);
+  }
+
   /** Starts delivering the task's events to `listener`; call the result to stop. */
   listen(taskId: string, listener: Listener): () => void {
     let listeners = this.#listeners.get(taskId);

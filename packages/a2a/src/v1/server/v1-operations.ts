@@ -3,7 +3,7 @@
 // not-yet-written tasks and the leases of this process; listing, views, the caller's scope and
 // the lease rules (task-lease.ts) live beside it.
 
-import { DlpChannelGuardService, type Logger, type ServiceProvider } from '@orkeon/core';
+import { type ChangeFeed, DlpChannelGuardService, type Logger, type ServiceProvider } from '@orkeon/core';
 import type { A2AInputAnswer, A2ATaskFile } from '../../registration/agent-registration.js';
 import { AgentRepositoryService } from '../../registration/agent-repository.js';
 import { A2ATaskRouterService } from '../../routing/a2a-task-router.js';
@@ -20,6 +20,7 @@ import type { V1SendMessageResponse, V1StreamResponse, V1Task, V1TaskStatus } fr
 import { isInterruptedV1State, isTerminalV1State, type V1TaskState } from '../wire/task-state.js';
 import type { V1AgentCardJson } from './extended-card.js';
 import { listTaskPage, type V1ListTasksResponse } from './list-tasks.js';
+import { TaskChangeRelay } from './task-change-relay.js';
 import { followTask, stopOf, TaskEvents } from './task-events.js';
 import {
   answersToReplay,
@@ -47,6 +48,8 @@ export interface V1OperationsParts {
   records(): V1TaskRecords;
   /** The extended agent card, when the server has one for authenticated callers. */
   readonly extendedCard?: () => Promise<V1AgentCardJson | undefined>;
+  /** The feed that carries task changes between instances sharing the task store, when the host has one. */
+  readonly changeFeed?: () => ChangeFeed | undefined;
 }
 
 /** One run of a task's agent in this process. */
@@ -99,8 +102,20 @@ export class V1Operations {
     return this.#events;
   }
 
+  /** Task changes to and from the other instances on the same store. */
+  readonly #relay: TaskChangeRelay;
+
   constructor(parts: V1OperationsParts) {
     this.#parts = parts;
+    this.#relay = new TaskChangeRelay({
+      feed: () => parts.changeFeed?.(),
+      instance: this.#instance,
+      records: () => parts.records(),
+      events: this.#events,
+      running: parts.running,
+      repaired: (record) => this.#repaired(record),
+      logger: parts.logger,
+    });
   }
 
   /** Blocks until the task ends or waits for the client, unless `returnImmediately`. */
@@ -230,10 +245,13 @@ export class V1Operations {
         `Task '${request.id}' has already ended (${state}); read it with GetTask instead of subscribing.`,
       );
     }
-    // A task waiting for input is followed on through the answer (taken here, by this
-    // process or, after a restart, by the process that answers it), to its next stop.
-    if (!this.#parts.running.has(request.id) && record.task.status.state !== 'TASK_STATE_INPUT_REQUIRED')
-      follow.close();
+    // A task another instance runs (its lease is live), or one waiting for input (its answer may be taken
+    // anywhere), is followed through the store and the change feed; one no process runs gives the snapshot alone.
+    if (!this.#parts.running.has(request.id)) {
+      if (state === 'TASK_STATE_INPUT_REQUIRED' || heldElsewhere(record, this.#instance, this.#parts.now()))
+        this.#relay.watch(record.task);
+      else follow.close();
+    }
     return (async function* () {
       yield { task: taskView(record.task, {}) };
       yield* follow.events;
@@ -265,6 +283,7 @@ export class V1Operations {
     const skillId = await this.#skillOf(request);
     const signal = this.#parts.running.claim(taskId, { dialect: 'v1', skillId });
     if (signal === undefined) throw new V1ProtocolError('Internal', `Task id '${taskId}' is already running.`);
+    this.#relay.attend();
     const timestamp = isoTimestamp(this.#parts.now());
     const task: V1Task = {
       id: taskId,
@@ -452,6 +471,8 @@ export class V1Operations {
       { statusUpdate: { taskId: task.id, contextId: task.contextId, status: task.status } },
       options,
     );
+    // Written to the store (a task known only here is not): the other instances may follow it.
+    if (options?.followersOnly !== true) this.#relay.announce(task.id);
   }
 
   #agentMessage(task: V1Task, text: string): V1Message {
@@ -540,6 +561,7 @@ export class V1Operations {
     const signal = this.#parts.running.claim(taskId, { dialect: 'v1', skillId: record.skillId });
     if (signal === undefined)
       throw new V1ProtocolError('UnsupportedOperation', `Task '${taskId}' is already taking an answer; wait for it.`);
+    this.#relay.attend();
     const given = { ...message, taskId, contextId: record.task.contextId };
     let resumed: V1TaskRecord | undefined;
     try {
@@ -640,6 +662,14 @@ export class V1Operations {
               ? undefined
               : { ...current, lease: leaseFor(this.#instance, this.#parts.now()) },
           )
+          .then((stored) => {
+            // Cancelled on another instance, and its announcement missed: the agent stops now.
+            if (stored?.task.status.state === 'TASK_STATE_CANCELED')
+              this.#parts.running.abort(
+                taskId,
+                new Error('The client cancelled the task (on another server instance).'),
+              );
+          })
           .catch((error: unknown) =>
             this.#parts.logger.warn({ err: error, taskId }, 'The lease of an A2A v1.0 task could not be renewed.'),
           );

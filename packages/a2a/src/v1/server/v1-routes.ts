@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ServiceProvider } from '@orkeon/core';
+import { type ChangeFeed, ChangeFeedService, type ServiceProvider } from '@orkeon/core';
 import type { FastifyPluginCallback } from 'fastify';
 import type { A2ARoutesOptions } from '../../server/a2a-routes.js';
 import type { AgentCardSigningKey } from '../cards/card-signatures.js';
@@ -64,6 +64,7 @@ export function createV1Operations(
 ): V1Operations {
   // A singleton of the host's, resolved once (on the first request, when the provider is bound).
   let records: V1TaskRecords | undefined;
+  let feed: { registered: ChangeFeed | undefined } | undefined;
   const resolveRecords = (): V1TaskRecords => {
     const scope = options.services()?.createScope();
     if (scope === undefined) throw new Error('The A2A server has no service provider.');
@@ -82,6 +83,14 @@ export function createV1Operations(
     records: () => {
       records ??= resolveRecords();
       return records;
+    },
+    changeFeed: () => {
+      if (feed === undefined) {
+        const scope = options.services()?.createScope();
+        feed = { registered: scope?.tryGet(ChangeFeedService) };
+        void scope?.dispose().catch(() => undefined);
+      }
+      return feed.registered;
     },
   });
 }

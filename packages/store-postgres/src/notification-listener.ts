@@ -9,13 +9,15 @@ export interface NotificationListenerOptions {
   /** Called after a lost connection is back: notifications sent meanwhile were missed. */
   readonly onReconnected: () => void;
   readonly logger?: Logger;
+  /** Who listens, in the log lines of a lost connection: `event hub`, `change feed`. */
+  readonly label?: string;
 }
 
 const firstRetryMilliseconds = 100;
 const longestRetryMilliseconds = 5_000;
 
 /**
- * The connection that LISTENs on the hub's channels. Notifications need a connection of
+ * The connection that LISTENs on a set of channels (the event hub's, the change feed's). Notifications need a connection of
  * their own (a pooled one is shared and released), and it is opened again, with growing
  * pauses, when the server drops it, listening again to every channel it had.
  */
@@ -92,7 +94,7 @@ export class NotificationListener {
       lost = true;
       this.#options.logger?.warn(
         { err: error },
-        'event hub: the PostgreSQL notification connection was lost; reconnecting',
+        `${this.#options.label ?? 'notifications'}: the PostgreSQL notification connection was lost; reconnecting`,
       );
       this.#client = undefined;
       this.#scheduleReconnect();
@@ -126,7 +128,7 @@ export class NotificationListener {
         (error: unknown) => {
           this.#options.logger?.warn(
             { err: error, retryInMs: this.#retryMilliseconds },
-            'event hub: reconnecting to PostgreSQL for notifications failed; trying again',
+            `${this.#options.label ?? 'notifications'}: reconnecting to PostgreSQL for notifications failed; trying again`,
           );
           this.#retryMilliseconds = Math.min(this.#retryMilliseconds * 2, longestRetryMilliseconds);
           if (!this.#closed) this.#scheduleReconnect();
