@@ -16,6 +16,12 @@ agents:
 tasks:
   answer: { description: Answer the question., expected_output: A reply, agent: clerk }
 `,
+    'porters/crew.yaml': `name: porters
+agents:
+  porter: { role: Porter, goal: Carries bags }
+tasks:
+  carry: { description: Carry the bags., expected_output: Done, agent: porter }
+`,
   },
 });
 
@@ -32,8 +38,10 @@ afterEach(() => {
   for (const child of running.splice(0)) child.kill('SIGKILL');
 });
 
-async function serve(schema: string): Promise<string> {
-  const child = scripted.start(['serve', '.', '--set', 'A2A:Host=127.0.0.1', '--set', 'A2A:Port=0'], {
+async function serve(schema: string, crew = '.', settings: readonly string[] = []): Promise<string> {
+  const args = ['serve', crew, '--set', 'A2A:Host=127.0.0.1', '--set', 'A2A:Port=0'];
+  for (const setting of settings) args.push('--set', setting);
+  const child = scripted.start(args, {
     environment: {
       SVC_Svc__Checkpointing__Postgres__ConnectionString: database.connectionString,
       SVC_Svc__Checkpointing__Postgres__SchemaName: schema,
@@ -88,5 +96,26 @@ describe('orkeon serve instances on one PostgreSQL', () => {
     await expect.poll(() => scripted.server.pendingAnswers, { timeout: 3000 }).toBe(0);
     const read = await fetch(`${a}/a2a/v1/tasks/${second}`, { headers: v1 });
     expect(((await read.json()) as { status: { state: string } }).status.state).toBe('TASK_STATE_CANCELED');
+  }, 90_000);
+
+  it('with A2A:Directory:Shared, an instance sends a task for a skill only another serves to it; its card lists both', async () => {
+    const schema = `directory_${process.pid}`;
+    const desk = await serve(schema, '.', ['A2A:Directory:Shared=true']);
+    const porters = await serve(schema, 'porters', ['A2A:Directory:Shared=true']);
+    const card = (await (await fetch(`${porters}/.well-known/agent.json`)).json()) as { skills: { id: string }[] };
+    expect(card.skills.map((skill) => skill.id).sort()).toEqual(['clerk', 'porter']);
+
+    scripted.server.enqueue({ text: 'The desk answers.' });
+    const sent = await fetch(`${porters}/a2a/tasks/send`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ id: 'routed-1', skillId: 'clerk', input: 'Where is room 12?' }),
+    });
+    expect(await sent.json()).toMatchObject({ status: 'Completed', output: 'The desk answers.' });
+    // The desk ran it, as an A2A v1.0 task of its own, with its clerk's prompt.
+    const listed = await fetch(`${desk}/a2a/v1/tasks`, { headers: { 'a2a-version': '1.0' } });
+    const { tasks } = (await listed.json()) as { tasks: { status: { state: string } }[] };
+    expect(tasks.map((task) => task.status.state)).toEqual(['TASK_STATE_COMPLETED']);
+    expect(JSON.stringify(scripted.server.requests[0]?.body)).toContain('Clerk');
   }, 90_000);
 });

@@ -21,6 +21,8 @@ export const a2aErrorCodes = {
     'The agent speaks a protocol version without this operation (A2A 0.3 has no task listing over JSON-RPC); nothing was sent: do without it, or call an interface that has it.',
 
   // Server and security
+  A2A_SHARED_DIRECTORY_STORE_MISSING:
+    '`A2A:Directory:Shared` is on but no DocumentStore is registered to hold the directory: register one (addPostgresCheckpointing), or turn the setting off.',
   A2A_SERVER_NOT_BOUND:
     'The server has no service provider to create request scopes from: start it with `startA2AServer(provider)`.',
   A2A_SERVER_OPTION_INVALID:

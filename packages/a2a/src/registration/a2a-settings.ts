@@ -177,6 +177,23 @@ export const a2aSettings = defineSettingsSection(
       })
       .prefault({})
       .describe('Webhooks of A2A v1.0 push notifications.'),
+    Directory: z
+      .object({
+        Shared: z
+          .boolean()
+          .default(false)
+          .describe(
+            "Keep this server's agents in the shared directory of the document store (collection a2a-agents) beside those of every instance on the same store, and send a task for a skill only another instance serves to that instance. Needs a DocumentStore (orkeon serve: its state store).",
+          ),
+        PublicUrl: z
+          .url({ protocol: /^https?$/ })
+          .optional()
+          .describe(
+            'The address the other instances reach this server at, written in the shared directory; absent: the address it listens on (which must then be reachable from them).',
+          ),
+      })
+      .prefault({})
+      .describe('The agent directory shared by the instances on one store (several instances, R5).'),
   }),
   {
     description:

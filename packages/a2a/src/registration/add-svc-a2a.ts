@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import {
   Configuration,
   createLogger,
+  DocumentStoreService,
   GuardianService,
   type Logger,
   LoggerService,
@@ -32,6 +33,8 @@ import { AgentDirectory, AgentDirectoryService } from './agent-directory.js';
 import { AgentRepositoryService, SharedStoreAgentRepository } from './agent-repository.js';
 import { DomainEventDispatcherService, InProcessDomainEventDispatcher } from './domain-event-dispatcher.js';
 import { HttpClientFactoryService, PooledHttpClientFactory } from './http-client-factory.js';
+import { A2ASharedDirectoryNeedsStoreError } from './registration-errors.js';
+import { DocumentStoreAgentRepository } from './shared-agent-directory.js';
 import { sharedAgentRegistrationStore } from './shared-agent-registration-store.js';
 import { ScopedUnitOfWork, UnitOfWorkService } from './unit-of-work.js';
 
@@ -91,6 +94,13 @@ export function addSvcA2A(
   });
   services.tryAddScoped(UnitOfWorkService, () => new ScopedUnitOfWork());
   services.tryAddSingleton(AgentDirectoryService, () => new AgentDirectory(sharedAgentRegistrationStore));
+  // A2A:Directory:Shared: the agents of every instance on the document store (R5), read at most every 2 s.
+  if (bound.Directory.Shared)
+    services.tryAddSingleton(AgentRepositoryService, (resolver) => {
+      const store = resolver.tryGet(DocumentStoreService);
+      if (store === undefined) throw new A2ASharedDirectoryNeedsStoreError();
+      return new DocumentStoreAgentRepository({ store, local: sharedAgentRegistrationStore });
+    });
   services.tryAddScoped(AgentRepositoryService, () => new SharedStoreAgentRepository(sharedAgentRegistrationStore));
   const security = settings instanceof Configuration ? settings.get(a2aSecuritySettings) : {};
   services.tryAddSingleton(A2ARemoteSenderService, () => clientRemoteSender(security));

@@ -23,7 +23,13 @@ export { type HttpClientFactory, HttpClientFactoryService, PooledHttpClientFacto
 export {
   A2APersistenceRequiresStateStoreError,
   A2AServerNotBoundError,
+  A2ASharedDirectoryNeedsStoreError,
   InvalidAgentRegistrationError,
 } from './registration-errors.js';
+export {
+  DocumentStoreAgentRepository,
+  SharedAgentDirectoryPublisher,
+  sharedAgentCollection,
+} from './shared-agent-directory.js';
 export { SharedAgentRegistrationStore, sharedAgentRegistrationStore } from './shared-agent-registration-store.js';
 export { ScopedUnitOfWork, type UnitOfWork, type UnitOfWorkAction, UnitOfWorkService } from './unit-of-work.js';

@@ -33,3 +33,13 @@ export class A2AServerNotBoundError extends OrkeonError<A2AErrorCode> {
     );
   }
 }
+
+/** `A2A:Directory:Shared` is on, and no `DocumentStore` holds the directory. */
+export class A2ASharedDirectoryNeedsStoreError extends OrkeonError<A2AErrorCode> {
+  constructor() {
+    super(
+      'A2A_SHARED_DIRECTORY_STORE_MISSING',
+      'A2A:Directory:Shared needs a DocumentStore shared by the instances: register one (addPostgresCheckpointing, or orkeon serve with Svc:Checkpointing:Postgres:ConnectionString), or turn A2A:Directory:Shared off.',
+    );
+  }
+}

@@ -1,8 +1,17 @@
-import { createLogger, type Logger, type ServiceProvider, serviceToken } from '@orkeon/core';
+import {
+  createLogger,
+  type DocumentStore,
+  DocumentStoreService,
+  type Logger,
+  type ServiceProvider,
+  serviceToken,
+} from '@orkeon/core';
 import fastify, { type FastifyInstance } from 'fastify';
 import { A2ATaskStoreService } from '../persistence/a2a-task-store.js';
 import type { A2ASettings } from '../registration/a2a-settings.js';
-import { A2AServerNotBoundError } from '../registration/registration-errors.js';
+import { A2AServerNotBoundError, A2ASharedDirectoryNeedsStoreError } from '../registration/registration-errors.js';
+import { SharedAgentDirectoryPublisher } from '../registration/shared-agent-directory.js';
+import { sharedAgentRegistrationStore } from '../registration/shared-agent-registration-store.js';
 import { assertSafeBinding } from '../security/assert-safe-binding.js';
 import type { AgentCardSigningKey } from '../v1/cards/card-signatures.js';
 import type { A2AGrpcServer } from '../v1/grpc/a2a-grpc-server.js';
@@ -10,6 +19,7 @@ import type { A2AGrpcAddress } from '../v1/grpc/grpc-agent-interface.js';
 import type { A2AGrpcCallSecurity } from '../v1/grpc/grpc-call-security.js';
 import { A2AGrpcPackagesMissingError, A2AGrpcSecurityMissingError } from '../v1/grpc/grpc-server-errors.js';
 import { cardSecurity, type V1CardSecurity } from '../v1/server/agent-card-v1.js';
+import { newLeaseHolder } from '../v1/server/task-lease.js';
 import type { V1Operations } from '../v1/server/v1-operations.js';
 import { a2aV1Routes, createV1Operations } from '../v1/server/v1-routes.js';
 import { a2aRoutes } from './a2a-routes.js';
@@ -51,6 +61,7 @@ export class A2AServer {
   #operations: V1Operations | undefined;
   #grpc: A2AGrpcServer | undefined;
   #address: A2AServerAddress | undefined;
+  #publisher: SharedAgentDirectoryPublisher | undefined;
 
   /**
    * `grpcSecurity` checks the calls of the gRPC binding (`createGrpcCallSecurity`, which
@@ -167,6 +178,8 @@ export class A2AServer {
       if (this.#guards.length > 0 && this.#grpcSecurity === undefined) throw new A2AGrpcSecurityMissingError();
       assertSafeBinding(this.#settings.Host, this.#grpcSecurity?.settings ?? {});
     }
+    // A2A:Directory:Shared: the store is checked before anything listens.
+    const directoryStore = this.#settings.Directory.Shared ? this.#directoryStore() : undefined;
     const { app, operations } = this.#build();
     this.#operations = operations;
     await app.listen({ host: this.#settings.Host, port: this.#settings.Port });
@@ -185,6 +198,22 @@ export class A2AServer {
       }
     }
     this.#address = { host, port, url: `${protocol}://${host.includes(':') ? `[${host}]` : host}:${port}` };
+    if (directoryStore !== undefined) {
+      const publisher = new SharedAgentDirectoryPublisher({
+        store: directoryStore,
+        local: sharedAgentRegistrationStore,
+        instance: newLeaseHolder(),
+        url: (this.#settings.Directory.PublicUrl ?? this.#address.url).replace(/\/+$/, ''),
+        logger: this.#logger,
+      });
+      try {
+        await publisher.start();
+      } catch (error) {
+        await this.#closeListeners();
+        throw error;
+      }
+      this.#publisher = publisher;
+    }
     this.#logger.info({ url: this.#address.url }, 'A2A server listening.');
     return this.#address;
   }
@@ -198,6 +227,9 @@ export class A2AServer {
     const app = this.#app;
     if (app === undefined) return;
     this.#app = undefined;
+    // Out of the shared directory first: the other instances stop sending this one work while it drains.
+    await this.#publisher?.stop();
+    this.#publisher = undefined;
     const grpc = this.#grpc;
     const drained = await this.#running.drain(graceSeconds * 1000);
     if (!drained) {
@@ -214,6 +246,25 @@ export class A2AServer {
 
   async [Symbol.asyncDispose](): Promise<void> {
     await this.stop();
+  }
+
+  #directoryStore(): DocumentStore {
+    const scope = this.#services?.createScope();
+    try {
+      const store = scope?.tryGet(DocumentStoreService);
+      if (store === undefined) throw new A2ASharedDirectoryNeedsStoreError();
+      return store;
+    } finally {
+      void scope?.dispose().catch(() => undefined);
+    }
+  }
+
+  async #closeListeners(): Promise<void> {
+    const app = this.#app;
+    this.#app = undefined;
+    this.#address = undefined;
+    await Promise.all([app?.close(), this.#grpc?.stop()]);
+    this.#grpc = undefined;
   }
 
   /** The gRPC binding, loaded on demand so a server without it never loads gRPC. */

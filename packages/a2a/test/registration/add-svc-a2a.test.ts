@@ -78,6 +78,7 @@ describe('addSvcA2A', () => {
       MaxTasksInMemory: 10_000,
       ShutdownGraceSeconds: 10,
       ExtendedCard: { Enabled: false, PrivateSkills: [] },
+      Directory: { Shared: false },
       PushNotifications: {
         Enabled: true,
         AllowedHosts: [],
