@@ -1,6 +1,6 @@
 // Runs every benchmark group, ours and the anchor interleaved in one run, prints
 // the ratios and writes them to docs/benchmarks.md. `npm run bench`; `npm run bench -- a2a mcp`
-// runs the named sections only (services, configuration, agent-loop, a2a, mcp, startup, http-api, data, conversations, memory, embeddings, rag, raggable-tree, event-hub, event-hub-postgres, guardian, dlp, compliance, rate-limiting, key-rotation, studio, code) and
+// runs the named sections only (services, configuration, agent-loop, a2a, mcp, startup, http-api, data, conversations, memory, embeddings, rag, raggable-tree, event-hub, event-hub-postgres, guardian, dlp, compliance, rate-limiting, key-rotation, studio, scale-out, code) and
 // puts each in place of its old one in docs/benchmarks.md, leaving the others as they are.
 import { readFile, writeFile } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';
@@ -112,6 +112,11 @@ const sections: Section[] = [
     name: 'studio',
     heading: '## Studio page',
     measure: async () => (await import('./studio.js')).studioBenchSection(selectedOnly()),
+  },
+  {
+    name: 'scale-out',
+    heading: '## Scale-out',
+    measure: async () => (await import('./scale-out.js')).scaleOutBenchSection(selectedOnly()),
   },
   {
     name: 'code',
