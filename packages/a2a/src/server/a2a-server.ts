@@ -7,7 +7,6 @@ import {
   serviceToken,
 } from '@orkeon/core';
 import fastify, { type FastifyInstance } from 'fastify';
-import { A2ATaskStoreService } from '../persistence/a2a-task-store.js';
 import type { A2ASettings } from '../registration/a2a-settings.js';
 import { A2AServerNotBoundError, A2ASharedDirectoryNeedsStoreError } from '../registration/registration-errors.js';
 import { SharedAgentDirectoryPublisher } from '../registration/shared-agent-directory.js';
@@ -26,6 +25,7 @@ import { a2aRoutes } from './a2a-routes.js';
 import type { A2AHttpsOptions, A2ARequestGuard, A2AScopeSource, A2AServerOptions } from './a2a-server-options.js';
 import { healthRoutes } from './health-routes.js';
 import { RunningTasks } from './running-tasks.js';
+import { type A2ATaskOverview, taskOverview } from './task-overview.js';
 import { type TaskStamps, taskStamps } from './task-stamps.js';
 
 /** Where a started server listens. */
@@ -121,47 +121,8 @@ export class A2AServer {
    * plus those running now. Empty before `start`.
    */
   async taskOverview(): Promise<A2ATaskOverview[]> {
-    const records = (await this.#operations?.taskRecords()) ?? [];
-    const v1: A2ATaskOverview[] = records.map((record) => ({
-      id: record.task.id,
-      dialect: 'v1',
-      contextId: record.task.contextId,
-      skillId: record.skillId,
-      state: record.task.status.state,
-      createdAt: record.createdAt,
-      ...(record.task.status.timestamp === undefined ? {} : { updatedAt: record.task.status.timestamp }),
-    }));
-    return [...v1, ...(await this.#seedTaskOverview())].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-  }
-
-  async #seedTaskOverview(): Promise<A2ATaskOverview[]> {
     if (this.#operations === undefined || this.#services === undefined) return [];
-    const scope = this.#services.createScope();
-    try {
-      const stored = (await scope.tryGet(A2ATaskStoreService)?.list?.()) ?? [];
-      const listed: A2ATaskOverview[] = stored.map((record) => ({
-        id: record.taskId,
-        dialect: 'seed',
-        skillId: record.skillId,
-        state: record.status,
-        createdAt: record.createdAt,
-        updatedAt: record.updatedAt,
-      }));
-      const known = new Set(listed.map((task) => task.id));
-      // Running tasks not (yet) in the store: all of them when task persistence is off.
-      for (const task of this.#running.list())
-        if (task.dialect === 'seed' && !known.has(task.taskId))
-          listed.push({
-            id: task.taskId,
-            dialect: 'seed',
-            skillId: task.skillId,
-            state: 'Working',
-            createdAt: task.startedAt,
-          });
-      return listed;
-    } finally {
-      await scope.dispose();
-    }
+    return taskOverview(await this.#operations.taskRecords(), this.#services, this.#running);
   }
 
   useServices(services: A2AScopeSource): this {
@@ -250,13 +211,10 @@ export class A2AServer {
 
   #directoryStore(): DocumentStore {
     const scope = this.#services?.createScope();
-    try {
-      const store = scope?.tryGet(DocumentStoreService);
-      if (store === undefined) throw new A2ASharedDirectoryNeedsStoreError();
-      return store;
-    } finally {
-      void scope?.dispose().catch(() => undefined);
-    }
+    const store = scope?.tryGet(DocumentStoreService);
+    void scope?.dispose().catch(() => undefined);
+    if (store === undefined) throw new A2ASharedDirectoryNeedsStoreError();
+    return store;
   }
 
   async #closeListeners(): Promise<void> {
@@ -327,20 +285,6 @@ export class A2AServer {
     for (const { prefix, register } of this.#extraRoutes) void app.register(register, { prefix });
     return { app, operations };
   }
-}
-
-/** One task of `A2AServer.taskOverview()`. @experimental SVCEXP001 */
-export interface A2ATaskOverview {
-  readonly id: string;
-  /** `v1`: A2A v1.0 (JSON-RPC, HTTP+JSON, gRPC); `seed`: `/a2a/tasks/send` and `sendSubscribe`. */
-  readonly dialect: 'v1' | 'seed';
-  /** v1.0 tasks only. */
-  readonly contextId?: string;
-  readonly skillId: string;
-  /** The dialect's own state: `TASK_STATE_COMPLETED` (v1.0), `Completed` (seed). */
-  readonly state: string;
-  readonly createdAt: string;
-  readonly updatedAt?: string;
 }
 
 /** @experimental SVCEXP001 */

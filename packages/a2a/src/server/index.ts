@@ -2,7 +2,6 @@ export {
   A2AServer,
   type A2AServerAddress,
   A2AServerService,
-  type A2ATaskOverview,
   startA2AServer,
 } from './a2a-server.js';
 export { A2AServerOptionError } from './a2a-server-errors.js';
@@ -14,4 +13,5 @@ export {
   type A2AScopeSource,
   type A2AServerOptions,
 } from './a2a-server-options.js';
+export type { A2ATaskOverview } from './task-overview.js';
 export { timeOrderedId } from './time-ordered-id.js';
