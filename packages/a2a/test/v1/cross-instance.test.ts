@@ -10,8 +10,10 @@ import {
 import { PostgresChangeFeed, PostgresDocumentStore } from '@orkeon/store-postgres';
 import { type PostgresServer, startPostgresServer } from '@orkeon/testing';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AgentDirectory, sharedAgentRegistrationStore } from '../../src/index.js';
+import { type A2ASettingsInput, AgentDirectory, sharedAgentRegistrationStore } from '../../src/index.js';
 import { startTestHost, type TestHost } from '../server/a2a-test-host.js';
+import { loopbackPush } from './push/push-test-kit.js';
+import { startWebhookReceiver } from './push/webhook-receiver.js';
 
 const directory = new AgentDirectory();
 const hosts: TestHost[] = [];
@@ -59,11 +61,11 @@ async function twoInstances(store: DocumentStore, feed?: ChangeFeed): Promise<[T
   return [await instance(store, feed), await instance(store, feed)];
 }
 
-async function instance(store: DocumentStore, feed?: ChangeFeed): Promise<TestHost> {
+async function instance(store: DocumentStore, feed?: ChangeFeed, settings?: A2ASettingsInput): Promise<TestHost> {
   const before = (services: ServiceCollection) => {
     if (feed !== undefined) services.addInstance(ChangeFeedService, feed);
   };
-  const host = await startTestHost({ store, before });
+  const host = await startTestHost({ store, before, ...(settings === undefined ? {} : { settings }) });
   hosts.push(host);
   return host;
 }
@@ -148,7 +150,7 @@ describe('A2A v1.0 tasks across instances on PostgreSQL', () => {
     const store = new PostgresDocumentStore({ connectionString: server.connectionString, schema });
     const feed = new PostgresChangeFeed({ connectionString: server.connectionString, schema });
     opened.push(store, feed);
-    return instance(store, feed);
+    return instance(store, feed, { PushNotifications: loopbackPush });
   }
 
   it('a stream on B follows a task running on A; a cancel on B stops the agent on A', async () => {
@@ -173,5 +175,24 @@ describe('A2A v1.0 tasks across instances on PostgreSQL', () => {
     expect(response.status).toBe(200);
     await expect.poll(() => stoppedBy, { timeout: 2000 }).toBeInstanceOf(Error);
     await expect.poll(() => a.server.runningTaskCount, { timeout: 2000 }).toBe(0);
+  });
+
+  it('a webhook set on B for a task running on A is told its updates by A', async () => {
+    const schema = `push_${process.pid}`;
+    const a = await onPostgres(schema);
+    const b = await onPostgres(schema);
+    const hook = await startWebhookReceiver();
+    const taskId = await send(a, 'reef');
+    const set = await fetch(`${b.url}/a2a/v1/tasks/${taskId}/pushNotificationConfigs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'a2a-version': '1.0' },
+      body: JSON.stringify({ url: `${hook.origin}/hook` }),
+    });
+    expect(set.status).toBe(201);
+    release();
+    const received = await hook.waitFor(2, 5000);
+    expect(received.map((webhook) => Object.keys(webhook.body)[0])).toEqual(['artifactUpdate', 'statusUpdate']);
+    expect(JSON.stringify(received[1]?.body)).toContain('TASK_STATE_COMPLETED');
+    await hook.close();
   });
 });
