@@ -79,9 +79,9 @@ function SpanNode(props: { span: SpanView; children: Map<string | undefined, Spa
         <span class="span-name">{span.name}</span>
         <span class="span-time">{duration(span.durationMilliseconds)}</span>
         {typeof decision === 'string' ? (
-          <span class={`status permission-${decision}`}>permission: {decision}</span>
+          <span class={`badge permission-${decision}`}>permission: {decision}</span>
         ) : null}
-        {span.status === 'error' ? <span class="status failed">{errorLabel(span)}</span> : null}
+        {span.status === 'error' ? <span class="badge failed">{errorLabel(span)}</span> : null}
       </button>
       {open ? (
         <dl class="attributes">
