@@ -1,5 +1,6 @@
 // The page's calls to Studio's API (same origin; the token, when there is one, rides in a cookie).
 import type { RunEvent } from '@orkeon/core/run-events';
+import type { StudioA2ATask } from '../../src/studio-a2a-task';
 import type { StudioAsk } from '../../src/studio-ask';
 import type { StudioPastRun, StudioPastRunDetail, StudioPastTask } from '../../src/studio-past-run';
 import type { StudioRunSummary } from '../../src/studio-run';
@@ -87,17 +88,8 @@ export interface SettingsEntryView {
   readonly origin: string;
 }
 
-export interface A2ATaskView {
-  readonly id: string;
-  /** `v1`: A2A v1.0; `seed`: `/a2a/tasks/send`. */
-  readonly dialect: 'v1' | 'seed';
-  /** v1.0 tasks only. */
-  readonly contextId?: string;
-  readonly skillId: string;
-  readonly state: string;
-  readonly createdAt: string;
-  readonly updatedAt?: string;
-}
+/** One A2A task as the A2A view lists it (the server's own type). */
+export type A2ATaskView = StudioA2ATask;
 
 export interface Overview {
   readonly version: string;
